@@ -1,0 +1,163 @@
+//! The subcommands, each turning validated settings into library calls.
+//!
+//! `Err(message)` means a usage problem (exit 2); per-input failures are reported
+//! by the commands themselves and give exit 1.
+
+use std::io::{IsTerminal, Read as _};
+use std::path::Path;
+
+use queens::batch::{self, BatchOptions};
+use queens::pipeline::{self, Timings};
+use queens::render::{Marks, Style};
+use queens::{render, screenshot, text, Cell};
+
+use crate::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Solve};
+
+/// Runs the parsed command line; returns the exit status.
+pub fn run(cli: Cli) -> Result<u8, String> {
+    match cli.command {
+        Command::Solve(s) => solve(s),
+        Command::Read(r) => read(r),
+        Command::Render(r) => render_cmd(r),
+        Command::Chess(c) => chess_cmd(c),
+    }
+}
+
+fn solve(s: Solve) -> Result<u8, String> {
+    let config = s.common.into_config()?;
+    let color = match s.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    let opts = BatchOptions {
+        inputs: s.inputs,
+        config,
+        json: s.json,
+        out_dir: (!s.no_image).then_some(s.out_dir),
+        crop: s.crop,
+        share: s.share,
+        bounds: s.bounds,
+        jobs: s.jobs.map(usize::from),
+        quiet: s.quiet,
+        color,
+        debug_dir: s.common.debug_dir,
+    };
+    Ok(batch::run(&opts) as u8)
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    if path.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(buf);
+    }
+    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), queens::error::io_reason(&e)))
+}
+
+/// `queens read`: the region map in the text format, or why it could not be read.
+fn read(r: Read) -> Result<u8, String> {
+    let config = r.common.into_config()?;
+    let bytes = match read_bytes(&r.input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(1);
+        }
+    };
+    let shown = r.input.display();
+    let regions = if screenshot::looks_like_image(&bytes) {
+        let image = match screenshot::decode(&bytes, config.max_side) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("{shown}: {e}");
+                return Ok(1);
+            }
+        };
+        let (picture, map) = pipeline::read_picture(image, &mut Timings::default());
+        if let Some(dir) = &r.common.debug_dir {
+            let outcome = pipeline::Outcome {
+                regions: map.as_ref().ok().map(|m| m.regions.clone()),
+                ..pipeline::Outcome::failed(queens::Error::NoSolution)
+            };
+            let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+            if let Err(e) = queens::debug::write(dir, &stem, &picture, &outcome) {
+                eprintln!("{shown}: {e}");
+            }
+        }
+        map.map(|m| m.regions)
+    } else {
+        String::from_utf8(bytes)
+            .map_err(|_| queens::Error::Decode { reason: "not an image or a text puzzle".into() })
+            .and_then(|t| text::parse(&t))
+    };
+    match regions {
+        Ok(regions) => {
+            print!("{}", text::write(&regions));
+            // The map is printed even when it is not a valid partition, so it can be fixed by hand.
+            if let Err(e) = queens::partition::check(&regions, config.pieces) {
+                eprintln!("{shown}: {e}");
+                return Ok(1);
+            }
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("{shown}: {e}");
+            Ok(1)
+        }
+    }
+}
+
+/// `queens render`: draw a text puzzle like the game.
+fn render_cmd(r: Render) -> Result<u8, String> {
+    let bytes = read_bytes(&r.puzzle)?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
+    let regions = text::parse(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
+    let style = Style {
+        cell: r.cell,
+        margin: r.margin,
+        dark: r.theme == crate::cli::Theme::Dark,
+        colors: None,
+        furniture: r.margin >= 2 * r.cell,
+    };
+    let mut marks = Marks::default();
+    if r.marks != crate::cli::Marks::None {
+        let solution = queens::solve::solve(&regions, &queens::solve::SolveOptions::default())
+            .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
+        if r.marks == crate::cli::Marks::Queens {
+            marks.crowns = Some(solution);
+        } else {
+            // Half-played: one crown and X marks on the cells it rules out in its row.
+            let first = solution.cells()[0];
+            marks.crowns = Some(queens::Placement::new(vec![first]));
+            marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
+        }
+    }
+    let (img, _) = render::render(&regions, &style, &marks);
+    let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
+    let encoded = match ext.as_deref() {
+        Some("jpg" | "jpeg") => {
+            let mut out = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
+                .encode_image(&img)
+                .map_err(|e| format!("cannot encode JPEG: {e}"))?;
+            out
+        }
+        Some("png") => queens::overlay::encode_png(&img),
+        _ => return Err(format!("{}: the output must end in .png or .jpg", r.output.display())),
+    };
+    std::fs::write(&r.output, encoded)
+        .map_err(|e| format!("cannot write {}: {}", r.output.display(), queens::error::io_reason(&e)))?;
+    Ok(0)
+}
+
+/// `queens chess`: the chess-queens model with its bounds.
+fn chess_cmd(c: Chess) -> Result<u8, String> {
+    if !(c.time_limit.is_finite() && c.time_limit > 0.0) {
+        return Err("--time-limit must be positive".into());
+    }
+    let _ = c;
+    Err("TEMP: chess lands with the chess module".into())
+}

@@ -1,0 +1,394 @@
+//! Many inputs at once: expand files and folders, solve in parallel (rayon, one
+//! file per task, so memory stays flat), print results in input order, write
+//! overlays atomically, and decide the exit status.
+//!
+//! One bad file never stops the others: its failure is printed as `path: reason`
+//! and the run goes on. Exit 0 when every input was solved, 1 when any failed.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::error::{io_reason, Error};
+use crate::pipeline::{self, Config, Outcome, Picture};
+use crate::report::{self, ErrorJson, Record};
+use crate::{debug, overlay, solve};
+
+/// Extensions taken from folders (files named on the command line are always tried).
+const IMAGE_EXTENSIONS: [&str; 7] = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "txt"];
+/// Files larger than this are refused unread.
+const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// Settings of a `queens solve` run.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    /// Files, folders, or `-` for standard input.
+    pub inputs: Vec<PathBuf>,
+    /// Per-puzzle settings.
+    pub config: Config,
+    /// JSON Lines instead of boards.
+    pub json: bool,
+    /// Where overlays go; `None` writes none.
+    pub out_dir: Option<PathBuf>,
+    /// Overlay only the board.
+    pub crop: bool,
+    /// Print emoji share text.
+    pub share: bool,
+    /// Add the LP relaxation report.
+    pub bounds: bool,
+    /// Worker threads (None: all cores).
+    pub jobs: Option<usize>,
+    /// No progress bar, no summary.
+    pub quiet: bool,
+    /// Color the boards.
+    pub color: bool,
+    /// Where to write debug pictures.
+    pub debug_dir: Option<PathBuf>,
+}
+
+/// Where an input comes from.
+#[derive(Debug, Clone)]
+enum Source {
+    File(PathBuf),
+    Stdin,
+    /// An input that failed before reading (empty folder, missing path).
+    Broken(String),
+}
+
+#[derive(Debug, Clone)]
+struct Job {
+    display: String,
+    source: Source,
+    /// File name of the overlay (`<stem>.solved.png`), unique within the run.
+    out_name: String,
+}
+
+/// What a finished input prints.
+struct Done {
+    stdout: String,
+    failure: Option<String>,
+}
+
+/// Runs the batch; returns the process exit status (0 all solved, 1 any failed).
+pub fn run(opts: &BatchOptions) -> i32 {
+    let started = Instant::now();
+    let jobs = expand(&opts.inputs);
+    let progress = (!opts.json && !opts.quiet && jobs.len() > 1 && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
+                .expect("valid template"),
+        );
+        bar
+    });
+    let threads = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    let (tx, rx) = mpsc::channel::<(usize, Done)>();
+    let mut failures: Vec<String> = Vec::new();
+    let total = jobs.len();
+    std::thread::scope(|scope| {
+        let jobs = &jobs;
+        scope.spawn(move || {
+            pool.install(|| {
+                jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
+                    let _ = tx.send((i, process(job, opts)));
+                });
+            });
+        });
+        // Print in input order as results arrive.
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        let stdout = std::io::stdout();
+        for (i, done) in rx {
+            pending.insert(i, done);
+            while let Some(done) = pending.remove(&next) {
+                if let Some(bar) = &progress {
+                    bar.suspend(|| write_all(&mut stdout.lock(), &done.stdout));
+                } else {
+                    write_all(&mut stdout.lock(), &done.stdout);
+                }
+                if let Some(f) = done.failure {
+                    failures.push(f);
+                }
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+                next += 1;
+            }
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let mut err = std::io::stderr().lock();
+    if total > 1 && !opts.quiet {
+        let _ = writeln!(
+            err,
+            "solved {} of {total}, {} failed ({:.2} s)",
+            total - failures.len(),
+            failures.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    for f in &failures {
+        let _ = writeln!(err, "{f}");
+    }
+    i32::from(!failures.is_empty())
+}
+
+fn write_all(out: &mut impl Write, s: &str) {
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+/// Files and folders → jobs, folders walked recursively in sorted order.
+fn expand(inputs: &[PathBuf]) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            jobs.push(Job { display: "-".into(), source: Source::Stdin, out_name: String::new() });
+            continue;
+        }
+        let display = input.display().to_string();
+        match std::fs::metadata(input) {
+            Ok(m) if m.is_dir() => {
+                let mut found = Vec::new();
+                walk(input, &mut found);
+                found.sort();
+                if found.is_empty() {
+                    jobs.push(Job {
+                        display: display.clone(),
+                        source: Source::Broken(format!("{display}: no images or text puzzles in this folder")),
+                        out_name: String::new(),
+                    });
+                }
+                for f in found {
+                    jobs.push(Job {
+                        display: f.display().to_string(),
+                        source: Source::File(f),
+                        out_name: String::new(),
+                    });
+                }
+            }
+            Ok(_) => jobs.push(Job { display, source: Source::File(input.clone()), out_name: String::new() }),
+            Err(e) => jobs.push(Job {
+                display: display.clone(),
+                source: Source::Broken(format!("{display}: {}", io_reason(&e))),
+                out_name: String::new(),
+            }),
+        }
+    }
+    name_outputs(&mut jobs);
+    jobs
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        match entry.file_type() {
+            Ok(t) if t.is_dir() => walk(&path, found),
+            Ok(t) if t.is_file() => {
+                let ext = path.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
+                let by_name = ext.as_deref().is_some_and(|e| IMAGE_EXTENSIONS.contains(&e));
+                // Skip our own overlays when a folder is solved twice.
+                let ours = path.to_string_lossy().ends_with(".solved.png");
+                if !ours && (by_name || sniff_image(&path)) {
+                    found.push(path);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn sniff_image(path: &Path) -> bool {
+    let mut head = [0u8; 32];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .is_ok_and(|n| crate::screenshot::looks_like_image(&head[..n]))
+}
+
+/// Gives each job a distinct overlay name: `<stem>.solved.png`, or with its folders
+/// joined in when two inputs share a stem.
+fn name_outputs(jobs: &mut [Job]) {
+    let stem = |j: &Job| match &j.source {
+        Source::File(p) => p.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
+        _ => "stdin".into(),
+    };
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    for j in jobs.iter() {
+        *counts.entry(stem(j)).or_default() += 1;
+    }
+    let mut used = HashSet::new();
+    for j in jobs.iter_mut() {
+        let s = stem(j);
+        let mut base = match &j.source {
+            Source::File(p) if counts[&s] > 1 => p
+                .with_extension("")
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(x) => Some(x.to_string_lossy().into_owned()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .join("-"),
+            _ => s,
+        };
+        let original = base.clone();
+        let mut k = 2;
+        while !used.insert(base.clone()) {
+            base = format!("{original}-{k}");
+            k += 1;
+        }
+        j.out_name = format!("{base}.solved.png");
+    }
+}
+
+fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
+    match &job.source {
+        Source::Stdin => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .lock()
+                .take(MAX_FILE_BYTES + 1)
+                .read_to_end(&mut buf)
+                .map_err(|e| Error::io("cannot read standard input", &e))?;
+            if buf.len() as u64 > MAX_FILE_BYTES {
+                return Err(Error::Io { message: "standard input is larger than 256 MiB".into() });
+            }
+            Ok(buf)
+        }
+        Source::File(p) => {
+            let meta = std::fs::metadata(p).map_err(|e| Error::io("cannot read", &e))?;
+            if meta.len() > MAX_FILE_BYTES {
+                return Err(Error::Io {
+                    message: format!("the file is {} MiB, larger than the 256 MiB limit", meta.len() >> 20),
+                });
+            }
+            std::fs::read(p).map_err(|e| Error::io("cannot read", &e))
+        }
+        Source::Broken(why) => Err(Error::Io { message: why.clone() }),
+    }
+}
+
+fn process(job: &Job, opts: &BatchOptions) -> Done {
+    let named_as_image = match &job.source {
+        Source::File(p) => p
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| IMAGE_EXTENSIONS[..6].contains(&e.to_lowercase().as_str())),
+        _ => false,
+    };
+    let (mut outcome, picture) = match read_input(job) {
+        Ok(bytes) => pipeline::solve_bytes(&bytes, named_as_image, &opts.config),
+        Err(e) => (Outcome::failed(e), None),
+    };
+    if opts.bounds {
+        if let (Some(regions), Ok(_) | Err(Error::SeveralSolutions { .. })) = (&outcome.regions, &outcome.result) {
+            outcome.lp = solve::lp_report(regions, &opts.config.solve).ok();
+        }
+    }
+    let mut output_error = None;
+    let mut output = None;
+    if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, &picture, &outcome.result) {
+        match write_overlay(dir, &job.out_name, pic, placement, opts.crop) {
+            Ok(path) => output = Some(path.display().to_string()),
+            Err(e) => output_error = Some(e),
+        }
+    }
+    if let (Some(dir), Some(pic)) = (&opts.debug_dir, &picture) {
+        if let Err(e) = debug::write(dir, job.out_name.trim_end_matches(".solved.png"), pic, &outcome) {
+            output_error.get_or_insert(e);
+        }
+    }
+    render(job, opts, &outcome, output, output_error)
+}
+
+/// Writes the overlay through a temporary file and a rename, never over an input.
+fn write_overlay(
+    dir: &Path,
+    name: &str,
+    pic: &Picture,
+    placement: &crate::Placement,
+    crop: bool,
+) -> Result<PathBuf, Error> {
+    let grid = pic.grid.as_ref().expect("solved pictures have a grid");
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    let drawn = overlay::draw(&pic.image, grid, placement);
+    let img = if crop { overlay::crop(&drawn, grid) } else { drawn };
+    let bytes = overlay::encode_png(&img);
+    let path = dir.join(name);
+    write_atomic(&path, &bytes)?;
+    Ok(path)
+}
+
+/// Writes `bytes` to `path` via a temporary file in the same folder, then renames.
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        path.file_name().map_or("out".into(), |n| n.to_string_lossy()),
+        std::process::id()
+    ));
+    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Error::io(format_args!("cannot write {}", path.display()), &e));
+    }
+    Ok(())
+}
+
+fn render(
+    job: &Job,
+    opts: &BatchOptions,
+    outcome: &Outcome,
+    output: Option<String>,
+    output_error: Option<Error>,
+) -> Done {
+    let stars = opts.config.solve.stars;
+    let error = output_error.as_ref().or(outcome.result.as_ref().err());
+    let failure = error.map(|e| format!("{}: {e}", job.display));
+    let mut text = String::new();
+    if opts.json {
+        let mut record = Record::new(&job.display, stars, outcome);
+        record.output = output;
+        if let Some(e) = &output_error {
+            record.ok = false;
+            record.error = Some(ErrorJson::from_error(e));
+        }
+        text.push_str(&record.to_json());
+        text.push('\n');
+        return Done { stdout: text, failure };
+    }
+    let shown = report::shown_placement(outcome);
+    if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {
+        let verdict = match &outcome.result {
+            Ok(_) => "unique solution",
+            _ => "several solutions, showing one",
+        };
+        let n = regions.n();
+        let unit = if stars == 1 { "queen".to_string() } else { format!("{stars} stars") };
+        text.push_str(&format!("{}: {n}x{n}, {unit} per row, column and region: {verdict}", job.display));
+        if let Some(out) = &output {
+            text.push_str(&format!(" -> {out}"));
+        }
+        text.push('\n');
+        text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+        if let Some(lp) = &outcome.lp {
+            text.push_str(&format!(
+                "  LP relaxation: {}\n",
+                if lp.integral { "integral".to_string() } else { format!("{} fractional cells", lp.fractional_cells) }
+            ));
+        }
+        if opts.share && outcome.result.is_ok() {
+            text.push_str(&report::share_text(regions, placement, outcome.colors.as_deref()));
+        }
+    }
+    Done { stdout: text, failure }
+}

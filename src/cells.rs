@@ -1,0 +1,164 @@
+//! Sampling each cell's color, robustly.
+//!
+//! A cell may hold an X mark, a crown, a hover shade or a mouse pointer, and the
+//! lattice fit may be off by a pixel or two. So we read a square frame inside the
+//! cell (away from both the lines and the centered marks) and take its dominant
+//! color: the mean of the pixels near the most common quantised color.
+//!
+//! Besides the colors, this stage measures the line between every pair of
+//! neighbouring cells: its *equivalent width* (integrated contrast divided by peak
+//! contrast), which separates the game's thick region borders from its thin inner
+//! lines whatever their color or blur.
+
+use image::RgbImage;
+
+use crate::color::{luma, Lab};
+use crate::grid::Grid;
+use crate::puzzle::Cell;
+
+/// What was measured on the board.
+#[derive(Debug, Clone)]
+pub struct CellColors {
+    /// Board side.
+    pub n: usize,
+    /// Dominant color per cell, row-major, sRGB.
+    pub rgb: Vec<[u8; 3]>,
+    /// The same in Lab.
+    pub lab: Vec<Lab>,
+    /// Share of each cell's frame pixels close to its dominant color (1 = perfectly flat).
+    pub flatness: Vec<f32>,
+    /// Equivalent width (pixels) of the line right of each cell, row-major (last column unused).
+    pub line_right: Vec<f32>,
+    /// Equivalent width of the line below each cell (last row unused).
+    pub line_below: Vec<f32>,
+}
+
+impl CellColors {
+    /// The Lab color of `cell`.
+    pub fn lab_at(&self, cell: Cell) -> Lab {
+        self.lab[cell.row * self.n + cell.col]
+    }
+}
+
+/// Samples every cell of `grid` in `img`.
+pub fn sample(img: &RgbImage, grid: &Grid) -> CellColors {
+    let n = grid.n;
+    let mut rgb = Vec::with_capacity(n * n);
+    let mut flatness = Vec::with_capacity(n * n);
+    let mut line_right = vec![0.0; n * n];
+    let mut line_below = vec![0.0; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let (color, flat) = dominant(img, grid, Cell::new(r, c));
+            rgb.push(color);
+            flatness.push(flat);
+        }
+    }
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                line_right[r * n + c] = line_width(img, grid, Cell::new(r, c), false, &rgb);
+            }
+            if r + 1 < n {
+                line_below[r * n + c] = line_width(img, grid, Cell::new(r, c), true, &rgb);
+            }
+        }
+    }
+    let lab = rgb.iter().map(|&p| Lab::from_rgb(p)).collect();
+    CellColors { n, rgb, lab, flatness, line_right, line_below }
+}
+
+fn pixel(img: &RgbImage, x: f64, y: f64) -> Option<[u8; 3]> {
+    if x < 0.0 || y < 0.0 || x >= f64::from(img.width()) || y >= f64::from(img.height()) {
+        return None;
+    }
+    Some(img.get_pixel(x as u32, y as u32).0)
+}
+
+/// The dominant color of the frame 0.2–0.36 pitch from the cell center, and how flat it is.
+fn dominant(img: &RgbImage, grid: &Grid, cell: Cell) -> ([u8; 3], f32) {
+    let (cx, cy) = grid.center(cell);
+    // Sample on a sub-grid: at most ~40×40 points per cell keeps big cells cheap.
+    let step = (grid.px.min(grid.py) / 40.0).max(1.0);
+    let mut samples: Vec<[u8; 3]> = Vec::new();
+    let mut dy: f64 = -0.36;
+    while dy <= 0.36 {
+        let mut dx: f64 = -0.36;
+        while dx <= 0.36 {
+            if dx.abs().max(dy.abs()) >= 0.2 {
+                if let Some(p) = pixel(img, cx + dx * grid.px, cy + dy * grid.py) {
+                    samples.push(p);
+                }
+            }
+            dx += step / grid.px;
+        }
+        dy += step / grid.py;
+    }
+    if samples.is_empty() {
+        return ([0, 0, 0], 0.0);
+    }
+    let mut hist = vec![0u32; 4096];
+    let bin = |p: &[u8; 3]| (usize::from(p[0] >> 4) << 8) | (usize::from(p[1] >> 4) << 4) | usize::from(p[2] >> 4);
+    for p in &samples {
+        hist[bin(p)] += 1;
+    }
+    let top = (0..4096).max_by_key(|&i| hist[i]).unwrap_or(0);
+    let seed = [((top >> 8) as u8) << 4 | 8, (((top >> 4) & 15) as u8) << 4 | 8, ((top & 15) as u8) << 4 | 8];
+    // Refine twice: mean of pixels within 18 of the current estimate.
+    let mut center = seed.map(i32::from);
+    let mut near = 0usize;
+    for _ in 0..2 {
+        let mut sum = [0i64; 3];
+        near = 0;
+        for p in &samples {
+            if (0..3).all(|i| (i32::from(p[i]) - center[i]).abs() <= 18) {
+                for i in 0..3 {
+                    sum[i] += i64::from(p[i]);
+                }
+                near += 1;
+            }
+        }
+        if near == 0 {
+            break;
+        }
+        center = sum.map(|s| (s / near as i64) as i32);
+    }
+    (center.map(|v| v.clamp(0, 255) as u8), near as f32 / samples.len() as f32)
+}
+
+/// Equivalent width of the line between `cell` and its right (or lower) neighbour:
+/// Σ|L(t) − L_ref(t)| / max|L(t) − L_ref(t)| across the boundary, averaged over the
+/// middle of the shared edge.
+fn line_width(img: &RgbImage, grid: &Grid, cell: Cell, below: bool, rgb: &[[u8; 3]]) -> f32 {
+    let n = grid.n;
+    let other = if below { Cell::new(cell.row + 1, cell.col) } else { Cell::new(cell.row, cell.col + 1) };
+    let (la, lb) = (luma(rgb[cell.row * n + cell.col]) as f64, luma(rgb[other.row * n + other.col]) as f64);
+    let (cx, cy) = grid.center(cell);
+    let (pitch, cross) = if below { (grid.py, grid.px) } else { (grid.px, grid.py) };
+    let boundary = if below { cy + 0.5 * grid.py } else { cx + 0.5 * grid.px };
+    // Profile across the boundary, ±0.2 pitch (marks stay within ~0.3 pitch of their centers).
+    let reach = 0.2 * pitch;
+    let steps = (2.0 * reach).ceil().max(4.0) as usize;
+    let mut profile = vec![0.0f64; steps + 1];
+    let mut rows = 0;
+    let mut t = -0.2;
+    while t <= 0.2 {
+        for (i, v) in profile.iter_mut().enumerate() {
+            let d = -reach + 2.0 * reach * i as f64 / steps as f64;
+            let (x, y) = if below { (cx + t * cross, boundary + d) } else { (boundary + d, cy + t * cross) };
+            let reference = if d < 0.0 { la } else { lb };
+            if let Some(p) = pixel(img, x, y) {
+                *v += (f64::from(luma(p)) - reference).abs();
+            }
+        }
+        rows += 1;
+        t += 0.05;
+    }
+    let px_per_step = 2.0 * reach / steps as f64;
+    let peak = profile.iter().copied().fold(0.0, f64::max);
+    if peak <= 1e-9 || rows == 0 {
+        return 0.0;
+    }
+    let total: f64 = profile.iter().sum();
+    (total / peak * px_per_step) as f32
+}

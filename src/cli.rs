@@ -1,0 +1,194 @@
+//! The command line, as the user types it (clap derive; doc comments are the help).
+//!
+//! Flags are validated into library settings here ([`Solve::into_config`]); the
+//! stages never see clap types.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Solve LinkedIn Queens and Star Battle puzzles from screenshots or text.
+///
+/// Give it screenshots (phone or desktop, light or dark, cropped or full page) or
+/// text puzzles; it finds the board, reads the regions, proves the solution unique,
+/// checks it against the rules, and draws it on your screenshot.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve screenshots and text puzzles (files, folders, or - for standard input).
+    Solve(Solve),
+    /// Print the region map read from a screenshot, in the text puzzle format.
+    Read(Read),
+    /// Draw a text puzzle the way the game looks (for samples and tests).
+    Render(Render),
+    /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
+    Chess(Chess),
+}
+
+/// Settings shared by `solve` and `read`.
+#[derive(Debug, Args, Clone)]
+pub struct Common {
+    /// Stars per row, column and region (1 = Queens, 2 = usual Star Battle).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
+    pub stars: u16,
+    /// Seconds the solver may spend per puzzle, uniqueness proof included.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
+    pub time_limit: f64,
+    /// Accept regions made of several separate pieces (some hand-made puzzles).
+    #[arg(long)]
+    pub allow_split_regions: bool,
+    /// Write pictures of each detection stage (board, cells, colors, map) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub debug_dir: Option<PathBuf>,
+}
+
+/// `queens solve`.
+#[derive(Debug, Args)]
+pub struct Solve {
+    /// Screenshots, text puzzles, or folders of them; - reads standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub common: Common,
+    /// Print one JSON object per input (JSON Lines) instead of boards.
+    #[arg(long)]
+    pub json: bool,
+    /// Folder for the solved overlays (<stem>.solved.png).
+    #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "solved")]
+    pub out_dir: PathBuf,
+    /// Do not write overlay images.
+    #[arg(long)]
+    pub no_image: bool,
+    /// Write only the board, cropped from the screenshot, in the overlay.
+    #[arg(long)]
+    pub crop: bool,
+    /// Also print the solved board as emoji squares, ready to paste into a chat.
+    #[arg(long)]
+    pub share: bool,
+    /// Add the LP relaxation report (is it integral, how many fractional cells).
+    #[arg(long)]
+    pub bounds: bool,
+    /// Files solved at once (default: all cores).
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// No progress bar and no summary; only results (and errors) are printed.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// When to color the board: auto (a terminal, and NO_COLOR unset), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// `queens read`.
+#[derive(Debug, Args)]
+pub struct Read {
+    /// A screenshot (or a text puzzle, which is printed canonically); - reads standard input.
+    #[arg(value_name = "IMAGE")]
+    pub input: PathBuf,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `queens render`.
+#[derive(Debug, Args)]
+pub struct Render {
+    /// The text puzzle to draw.
+    #[arg(value_name = "PUZZLE")]
+    pub puzzle: PathBuf,
+    /// The picture to write (.png or .jpg).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: PathBuf,
+    /// Cell size in pixels.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub cell: u32,
+    /// Page theme around the board.
+    #[arg(long, value_enum, default_value_t = Theme::Light)]
+    pub theme: Theme,
+    /// Page margin around the board, in pixels.
+    #[arg(long, default_value_t = 40)]
+    pub margin: u32,
+    /// Draw the solution's queens (solved look) or a few X marks (half-played look).
+    #[arg(long, value_enum, default_value_t = Marks::None)]
+    pub marks: Marks,
+    /// JPEG quality when the output is .jpg.
+    #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u8).range(10..=100))]
+    pub quality: u8,
+}
+
+/// `queens chess`.
+#[derive(Debug, Args)]
+pub struct Chess {
+    /// Board side.
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub n: u32,
+    /// Rooks instead of queens (no diagonal attacks).
+    #[arg(long)]
+    pub rooks: bool,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+    /// Seconds the MILP may take.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub time_limit: f64,
+}
+
+/// When to use color.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Page theme for `render`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Theme {
+    /// Light page.
+    Light,
+    /// Dark page.
+    Dark,
+}
+
+/// Marks for `render`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Marks {
+    /// A fresh board.
+    None,
+    /// Crowns on the solution.
+    Queens,
+    /// X marks on some cells, one crown.
+    Played,
+}
+
+impl Common {
+    /// The validated library settings.
+    pub fn into_config(&self) -> Result<queens::pipeline::Config, String> {
+        if !(self.time_limit.is_finite() && self.time_limit > 0.0 && self.time_limit <= 86_400.0) {
+            return Err(format!("--time-limit must be between 0 and 86400 seconds, got {}", self.time_limit));
+        }
+        Ok(queens::pipeline::Config {
+            solve: queens::solve::SolveOptions {
+                stars: usize::from(self.stars),
+                time_limit: Duration::from_secs_f64(self.time_limit),
+            },
+            pieces: if self.allow_split_regions {
+                queens::partition::Pieces::AllowSplit
+            } else {
+                queens::partition::Pieces::Connected
+            },
+            ..Default::default()
+        })
+    }
+}

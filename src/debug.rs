@@ -1,0 +1,61 @@
+//! `--debug-dir`: pictures of each stage, so a detection problem can be read from
+//! an image rather than guessed at.
+//!
+//! Per input: `<stem>.grid.png` (the screenshot with the fitted lattice drawn in
+//! magenta), `<stem>.cells.png` (the sampled color of every cell) and
+//! `<stem>.map.png` (the region map that was read, drawn like the game).
+
+use std::path::Path;
+
+use image::{Rgb, RgbImage};
+
+use crate::error::{Error, Result};
+use crate::pipeline::{Outcome, Picture};
+use crate::render::{self, Marks, Style};
+
+/// Writes the debug pictures of one input into `dir`.
+pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    let save = |name: &str, img: &RgbImage| {
+        crate::batch::write_atomic(&dir.join(format!("{stem}.{name}.png")), &crate::overlay::encode_png(img))
+    };
+    let Some(grid) = pic.grid else { return Ok(()) };
+    let mut lattice = pic.image.clone();
+    let magenta = Rgb([255, 0, 255]);
+    for k in 0..=grid.n {
+        let x = grid.x0 + k as f64 * grid.px;
+        let y = grid.y0 + k as f64 * grid.py;
+        for t in 0..(grid.n as f64 * grid.py) as u32 {
+            put(&mut lattice, x, grid.y0 + f64::from(t), magenta);
+        }
+        for t in 0..(grid.n as f64 * grid.px) as u32 {
+            put(&mut lattice, grid.x0 + f64::from(t), y, magenta);
+        }
+    }
+    save("grid", &lattice)?;
+    if let Some(cells) = &pic.cells {
+        let s = 24u32;
+        let mut img = RgbImage::new(s * grid.n as u32, s * grid.n as u32);
+        for (i, rgb) in cells.rgb.iter().enumerate() {
+            let (r, c) = ((i / grid.n) as u32, (i % grid.n) as u32);
+            for y in 0..s - 1 {
+                for x in 0..s - 1 {
+                    img.put_pixel(c * s + x, r * s + y, Rgb(*rgb));
+                }
+            }
+        }
+        save("cells", &img)?;
+    }
+    if let Some(regions) = &outcome.regions {
+        let style = Style { cell: 32, margin: 8, colors: outcome.colors.clone(), ..Style::default() };
+        let marks = Marks { crowns: crate::report::shown_placement(outcome).cloned(), crosses: Vec::new() };
+        save("map", &render::render(regions, &style, &marks).0)?;
+    }
+    Ok(())
+}
+
+fn put(img: &mut RgbImage, x: f64, y: f64, c: Rgb<u8>) {
+    if x >= 0.0 && y >= 0.0 && (x as u32) < img.width() && (y as u32) < img.height() {
+        img.put_pixel(x as u32, y as u32, c);
+    }
+}

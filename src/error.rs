@@ -1,0 +1,140 @@
+//! The one library error: every way an input can fail to become a checked solution.
+//!
+//! Messages are lowercase, have no trailing period and tell the user what to do next.
+//! [`Error::kind`] is the stable machine-readable name used in JSON output.
+
+use crate::puzzle::Placement;
+
+/// Why an input did not produce a checked, unique solution.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The file could not be read or an output could not be written.
+    #[error("{message}")]
+    Io {
+        /// What went wrong, with the OS reason.
+        message: String,
+    },
+    /// The bytes are not an image we can decode (or the image is unusable).
+    #[error("cannot decode image: {reason}")]
+    Decode {
+        /// The decoder's reason.
+        reason: String,
+    },
+    /// A text puzzle is malformed.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// 1-based line of the problem (0 when it concerns the whole input).
+        line: usize,
+        /// 1-based column (character) of the problem, 0 when it concerns the whole line.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// No puzzle board was found in the picture.
+    #[error("no puzzle grid found: {reason}")]
+    NoGrid {
+        /// What the detector saw.
+        reason: String,
+    },
+    /// The board was found but its cells could not be grouped into N consistent regions.
+    #[error("cannot read the regions: {reason}; try `queens read` and fix the map by hand")]
+    Regions {
+        /// What the reader saw.
+        reason: String,
+    },
+    /// The labels do not partition the board into N connected regions.
+    #[error("{0}")]
+    Partition(#[from] PartitionError),
+    /// The puzzle has no solution.
+    #[error("the puzzle has no solution (check the region map; `queens read` prints what was seen)")]
+    NoSolution,
+    /// The puzzle has more than one solution: a misread map, or an unfair puzzle.
+    #[error(
+        "the puzzle has several solutions (a misread region map can cause this; `queens read` prints what was seen)"
+    )]
+    SeveralSolutions {
+        /// The first solution found.
+        first: Placement,
+        /// A second, different solution.
+        second: Placement,
+    },
+    /// The solver stopped without an answer we can trust (time limit, numerical trouble).
+    #[error("solver stopped: {status}; try a larger --time-limit")]
+    Solver {
+        /// What HiGHS reported.
+        status: String,
+    },
+}
+
+/// How region labels fail to form a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PartitionError {
+    /// The board does not have exactly N regions.
+    #[error("expected {expected} regions on a {expected}x{expected} board, found {found}")]
+    RegionCount {
+        /// N.
+        expected: usize,
+        /// Distinct labels seen.
+        found: usize,
+    },
+    /// A region is in several 4-connected pieces.
+    #[error("region {region} is in {pieces} pieces: {}", describe_pieces(.cells))]
+    Split {
+        /// The region's letter.
+        region: char,
+        /// How many pieces.
+        pieces: usize,
+        /// The top-left cell (row, col, 1-based for people) of each piece.
+        cells: Vec<(usize, usize)>,
+    },
+}
+
+fn describe_pieces(cells: &[(usize, usize)]) -> String {
+    cells.iter().map(|(r, c)| format!("one at row {r} col {c}")).collect::<Vec<_>>().join(", ")
+}
+
+impl Error {
+    /// The stable name of this failure in JSON output (`"kind"`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Io { .. } => "io",
+            Error::Decode { .. } => "decode",
+            Error::Parse { .. } => "parse",
+            Error::NoGrid { .. } => "no-grid",
+            Error::Regions { .. } => "regions",
+            Error::Partition(_) => "partition",
+            Error::NoSolution => "no-solution",
+            Error::SeveralSolutions { .. } => "several-solutions",
+            Error::Solver { .. } => "solver",
+        }
+    }
+
+    /// A parse error at `line`, `column` (1-based).
+    pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> Self {
+        Error::Parse { line, column, message: message.into() }
+    }
+
+    /// An I/O error about `path`.
+    pub(crate) fn io(what: impl std::fmt::Display, err: &std::io::Error) -> Self {
+        Error::Io { message: format!("{what}: {}", io_reason(err)) }
+    }
+}
+
+/// The OS reason of an I/O error, without Rust's "(os error N)" suffix.
+pub fn io_reason(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let s = err.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_lowercase(),
+                None => s,
+            }
+        }
+    }
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,444 @@
+//! Finding the board: where it is, how many cells per side, and the cell pitch.
+//!
+//! Method: split the picture into flat-colored connected components (cells of a
+//! Queens board are flat patches bounded by lines), keep the square-ish ones, link
+//! those of similar size that sit on a common row or column a cell pitch or two
+//! apart, and take the largest linked family as the board. A least-squares lattice
+//! fit over its members gives origin and pitch per axis (cells may be slightly
+//! non-square). Whole rows or columns the components missed (a region spanning a
+//! row with faint inner lines) are recovered by looking for the grid line one
+//! pitch further out. Nothing here knows any palette, theme, or screen size.
+
+use image::RgbImage;
+
+use crate::color::luma;
+use crate::error::{Error, Result};
+use crate::puzzle::Cell;
+
+/// Smallest and largest board sides we read from pictures.
+pub const N_RANGE: std::ops::RangeInclusive<usize> = 4..=30;
+
+/// The board's lattice in pixel coordinates. Cell (r, c) spans
+/// `x0 + c·px .. x0 + (c+1)·px` and `y0 + r·py .. y0 + (r+1)·py` (lines included).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// Cells per side.
+    pub n: usize,
+    /// Left edge of the first column (middle of the outer line).
+    pub x0: f64,
+    /// Top edge of the first row.
+    pub y0: f64,
+    /// Column pitch in pixels.
+    pub px: f64,
+    /// Row pitch in pixels.
+    pub py: f64,
+}
+
+impl Grid {
+    /// Pixel center of `cell`.
+    pub fn center(&self, cell: Cell) -> (f64, f64) {
+        (self.x0 + (cell.col as f64 + 0.5) * self.px, self.y0 + (cell.row as f64 + 0.5) * self.py)
+    }
+
+    /// The board's cell area as (x, y, width, height), rounded and clipped to the image.
+    pub fn bbox(&self, width: u32, height: u32) -> (u32, u32, u32, u32) {
+        let x = self.x0.round().clamp(0.0, f64::from(width)) as u32;
+        let y = self.y0.round().clamp(0.0, f64::from(height)) as u32;
+        let x1 = (self.x0 + self.px * self.n as f64).round().clamp(0.0, f64::from(width)) as u32;
+        let y1 = (self.y0 + self.py * self.n as f64).round().clamp(0.0, f64::from(height)) as u32;
+        (x, y, x1 - x, y1 - y)
+    }
+}
+
+/// A flat-colored connected component.
+#[derive(Debug, Clone, Copy)]
+struct Blob {
+    x0: u32,
+    y0: u32,
+    x1: u32,
+    y1: u32,
+    area: u32,
+}
+
+impl Blob {
+    fn w(&self) -> f64 {
+        f64::from(self.x1 - self.x0 + 1)
+    }
+    fn h(&self) -> f64 {
+        f64::from(self.y1 - self.y0 + 1)
+    }
+    fn size(&self) -> f64 {
+        (self.w() * self.h()).sqrt()
+    }
+    fn cx(&self) -> f64 {
+        f64::from(self.x0 + self.x1 + 1) / 2.0
+    }
+    fn cy(&self) -> f64 {
+        f64::from(self.y0 + self.y1 + 1) / 2.0
+    }
+}
+
+/// Neighbouring pixels closer than this (max channel difference) continue a flat run.
+const STEP: i16 = 14;
+/// A run ends when a pixel drifts this far from the run's mean (stops chaining through blurred lines).
+const DRIFT: i32 = 26;
+/// Runs on consecutive rows join when their means are this close.
+const LINK: i32 = 22;
+
+#[inline]
+fn maxdiff(a: &[u8], b: &[u8]) -> i16 {
+    let d0 = (i16::from(a[0]) - i16::from(b[0])).abs();
+    let d1 = (i16::from(a[1]) - i16::from(b[1])).abs();
+    let d2 = (i16::from(a[2]) - i16::from(b[2])).abs();
+    d0.max(d1).max(d2)
+}
+
+struct Run {
+    x0: u32,
+    x1: u32,
+    mean: [i32; 3],
+}
+
+fn find(parent: &mut [u32], mut i: u32) -> u32 {
+    while parent[i as usize] != i {
+        let p = parent[i as usize];
+        parent[i as usize] = parent[p as usize];
+        i = p;
+    }
+    i
+}
+
+/// Flat components, with a lookup from pixel to component.
+struct Segmentation {
+    runs: Vec<Run>,
+    row_start: Vec<usize>,
+    /// Blob index of each run.
+    blob_of_run: Vec<u32>,
+    blobs: Vec<Blob>,
+}
+
+impl Segmentation {
+    /// The blob that owns pixel (x, y).
+    fn blob_at(&self, x: u32, y: u32) -> Option<u32> {
+        let row = self.runs.get(self.row_start[y as usize]..self.row_start[y as usize + 1])?;
+        let i = row.partition_point(|r| r.x1 <= x);
+        (i < row.len()).then(|| self.blob_of_run[self.row_start[y as usize] + i])
+    }
+}
+
+/// Flat components by run-length encoding: runs of similar pixels per row, joined
+/// across rows when they overlap and have similar means.
+fn flat_blobs(img: &RgbImage) -> Segmentation {
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let raw = img.as_raw();
+    let mut runs: Vec<Run> = Vec::with_capacity(h * 8);
+    let mut row_start = Vec::with_capacity(h + 1);
+    for y in 0..h {
+        row_start.push(runs.len());
+        let row = &raw[y * w * 3..(y + 1) * w * 3];
+        let mut start = 0usize;
+        let mut sum = [i32::from(row[0]), i32::from(row[1]), i32::from(row[2])];
+        for x in 1..w {
+            let p = &row[x * 3..x * 3 + 3];
+            let len = (x - start) as i32;
+            let step = maxdiff(p, &row[x * 3 - 3..x * 3]);
+            let drift = (0..3).map(|i| (i32::from(p[i]) * len - sum[i]).abs()).max().unwrap_or(0);
+            if step > STEP || drift > DRIFT * len {
+                runs.push(Run { x0: start as u32, x1: x as u32, mean: sum.map(|s| s / len) });
+                start = x;
+                sum = [0; 3];
+            }
+            for i in 0..3 {
+                sum[i] += i32::from(p[i]);
+            }
+        }
+        let len = (w - start) as i32;
+        runs.push(Run { x0: start as u32, x1: w as u32, mean: sum.map(|s| s / len) });
+    }
+    row_start.push(runs.len());
+
+    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+    for y in 1..h {
+        let (mut i, ie) = (row_start[y - 1], row_start[y]);
+        let (mut j, je) = (row_start[y], row_start[y + 1]);
+        while i < ie && j < je {
+            let (a, b) = (&runs[i], &runs[j]);
+            if a.x0 < b.x1 && b.x0 < a.x1 {
+                let close = (0..3).all(|k| (a.mean[k] - b.mean[k]).abs() <= LINK);
+                if close {
+                    let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+                    if ra != rb {
+                        parent[ra.max(rb) as usize] = ra.min(rb);
+                    }
+                }
+            }
+            if a.x1 <= b.x1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+
+    let mut index = vec![u32::MAX; runs.len()];
+    let mut blobs: Vec<Blob> = Vec::new();
+    let mut blob_of_run = vec![0u32; runs.len()];
+    for y in 0..h {
+        for r in row_start[y]..row_start[y + 1] {
+            let root = find(&mut parent, r as u32) as usize;
+            let run = &runs[r];
+            if index[root] == u32::MAX {
+                index[root] = blobs.len() as u32;
+                blobs.push(Blob { x0: run.x0, y0: y as u32, x1: run.x1 - 1, y1: y as u32, area: 0 });
+            }
+            blob_of_run[r] = index[root];
+            let b = &mut blobs[index[root] as usize];
+            b.x0 = b.x0.min(run.x0);
+            b.x1 = b.x1.max(run.x1 - 1);
+            b.y1 = y as u32;
+            b.area += run.x1 - run.x0;
+        }
+    }
+    Segmentation { runs, row_start, blob_of_run, blobs }
+}
+
+/// Square-ish, mostly filled blobs that reach into all four corners of their
+/// bounding box (which rules out round icons and text): cell candidates.
+fn cell_candidates(img: &RgbImage, seg: &Segmentation) -> Vec<Blob> {
+    let max_side = f64::from(img.width().min(img.height())) / 3.0;
+    seg.blobs
+        .iter()
+        .enumerate()
+        .filter(|&(id, b)| {
+            let corner = |fx: f64, fy: f64| {
+                let x = b.x0 + (fx * (b.w() - 1.0)).round() as u32;
+                let y = b.y0 + (fy * (b.h() - 1.0)).round() as u32;
+                seg.blob_at(x, y) == Some(id as u32)
+            };
+            let (w, h) = (b.w(), b.h());
+            w >= 7.0
+                && h >= 7.0
+                && w <= max_side
+                && h <= max_side
+                && w.max(h) / w.min(h) <= 1.3
+                && f64::from(b.area) / (w * h) >= 0.5
+                && [(0.1, 0.1), (0.9, 0.1), (0.1, 0.9), (0.9, 0.9)].iter().all(|&(fx, fy)| corner(fx, fy))
+        })
+        .map(|(_, b)| *b)
+        .collect()
+}
+
+/// The largest family of similar-size candidates linked along rows and columns.
+fn board_family(cands: &[Blob]) -> Vec<Blob> {
+    let n = cands.len();
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
+    for (oi, &i) in order.iter().enumerate() {
+        let a = &cands[i];
+        let s = a.size();
+        for &j in &order[oi + 1..] {
+            let b = &cands[j];
+            if b.cy() - a.cy() > 3.6 * s {
+                break;
+            }
+            let ratio = s / b.size();
+            if !(0.77..=1.3).contains(&ratio) {
+                continue;
+            }
+            let (dx, dy) = ((b.cx() - a.cx()).abs(), (b.cy() - a.cy()).abs());
+            let same_row = dy <= 0.2 * s && dx >= 0.9 * s && dx <= 3.4 * s;
+            let same_col = dx <= 0.2 * s && dy >= 0.9 * s && dy <= 3.4 * s;
+            if same_row || same_col {
+                let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+                if ra != rb {
+                    parent[ra.max(rb) as usize] = ra.min(rb);
+                }
+            }
+        }
+    }
+    let mut area = vec![0f64; n];
+    let mut count = vec![0usize; n];
+    for i in 0..n {
+        let r = find(&mut parent, i as u32) as usize;
+        area[r] += f64::from(cands[i].area);
+        count[r] += 1;
+    }
+    let best = (0..n).filter(|&r| count[r] >= 4).max_by(|&a, &b| area[a].total_cmp(&area[b]));
+    match best {
+        Some(root) => (0..n).filter(|&i| find(&mut parent, i as u32) as usize == root).map(|i| cands[i]).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// One axis of the lattice: origin (left/top edge of index 0) and pitch, plus the index range seen.
+#[derive(Debug, Clone, Copy)]
+struct Axis {
+    origin: f64,
+    pitch: f64,
+    count: usize,
+}
+
+fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    Some(v[v.len() / 2])
+}
+
+/// Fits `pos = a + pitch·k` to member centers along one axis. `along` and `across`
+/// extract the coordinate on this axis and on the other one.
+fn fit_axis(members: &[Blob], along: fn(&Blob) -> f64, across: fn(&Blob) -> f64) -> Option<Axis> {
+    let s = median(&mut members.iter().map(Blob::size).collect::<Vec<_>>())?;
+    // Adjacent cells on a common line give the pitch.
+    let mut gaps = Vec::new();
+    for a in members {
+        let nearest = members
+            .iter()
+            .filter(|b| (across(b) - across(a)).abs() <= 0.2 * s && along(b) - along(a) >= 0.9 * s)
+            .map(|b| along(b) - along(a))
+            .fold(f64::INFINITY, f64::min);
+        if nearest <= 1.75 * s {
+            gaps.push(nearest);
+        }
+    }
+    let mut pitch = median(&mut gaps)?;
+    let mut pos: Vec<f64> = members.iter().map(along).collect();
+    let anchor = median(&mut pos.clone())?;
+    let mut a = anchor;
+    let mut ks: Vec<f64> = Vec::new();
+    for _ in 0..2 {
+        ks = pos.iter().map(|p| ((p - a) / pitch).round()).collect();
+        // Least squares p = a + pitch·k.
+        let m = ks.len() as f64;
+        let (sk, sp) = (ks.iter().sum::<f64>(), pos.iter().sum::<f64>());
+        let skk: f64 = ks.iter().map(|k| k * k).sum();
+        let skp: f64 = ks.iter().zip(&pos).map(|(k, p)| k * p).sum();
+        let den = m * skk - sk * sk;
+        if den.abs() < 1e-9 {
+            break;
+        }
+        pitch = (m * skp - sk * sp) / den;
+        a = (sp - pitch * sk) / m;
+    }
+    pos.clear();
+    let kmin = ks.iter().copied().fold(f64::INFINITY, f64::min);
+    let kmax = ks.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Some(Axis { origin: a + pitch * (kmin - 0.5), pitch, count: (kmax - kmin) as usize + 1 })
+}
+
+/// Contrast of a grid line at `pos` along an axis: how much darker (or lighter) the
+/// line is than the cells either side of it, sampled at each cell center across.
+fn line_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64 {
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let (pitch_along, pitch_across) = if horizontal { (grid.py, grid.px) } else { (grid.px, grid.py) };
+    let lum = |a: f64, b: f64| -> Option<f64> {
+        let (x, y) = if horizontal { (b, a) } else { (a, b) };
+        if x < 0.0 || y < 0.0 || x >= w || y >= h {
+            return None;
+        }
+        Some(f64::from(luma(img.get_pixel(x as u32, y as u32).0)))
+    };
+    let mut contrasts = Vec::new();
+    for k in 0..grid.n {
+        let origin_across = if horizontal { grid.x0 } else { grid.y0 };
+        let t = origin_across + (k as f64 + 0.5) * pitch_across;
+        // The line's darkest (or lightest) point near `pos`, against the cells ±0.3 pitch away.
+        let (Some(before), Some(after)) = (lum(pos - 0.3 * pitch_along, t), lum(pos + 0.3 * pitch_along, t)) else {
+            continue;
+        };
+        let side = (before + after) / 2.0;
+        let reach = (0.08 * pitch_along).max(2.0);
+        let mut best: f64 = 0.0;
+        let mut d = -reach;
+        while d <= reach {
+            if let Some(l) = lum(pos + d, t) {
+                best = best.max((l - side).abs().min((l - before).abs()).min((l - after).abs()));
+            }
+            d += 1.0;
+        }
+        contrasts.push(best);
+    }
+    if contrasts.len() < grid.n.div_ceil(2) {
+        return 0.0;
+    }
+    median(&mut contrasts).unwrap_or(0.0)
+}
+
+/// Detects the board in `img`.
+pub fn detect(img: &RgbImage) -> Result<Grid> {
+    let seg = flat_blobs(img);
+    let cands = cell_candidates(img, &seg);
+    let family = board_family(&cands);
+    if family.len() < 4 {
+        return Err(Error::NoGrid { reason: "no pattern of square cells in the picture".into() });
+    }
+    let (Some(xa), Some(ya)) = (fit_axis(&family, Blob::cx, Blob::cy), fit_axis(&family, Blob::cy, Blob::cx)) else {
+        return Err(Error::NoGrid { reason: "cells found, but no regular spacing between them".into() });
+    };
+    let mut grid = Grid { n: 0, x0: xa.origin, y0: ya.origin, px: xa.pitch, py: ya.pitch };
+    let (mut nx, mut ny) = (xa.count, ya.count);
+    // Recover whole outer rows/columns the components missed: a real board row has a
+    // grid line on its far side, one pitch further out; a page margin has none.
+    let reference = {
+        grid.n = nx.min(ny);
+        let mut inner = Vec::new();
+        for k in 1..grid.n {
+            inner.push(line_contrast(img, &grid, false, grid.x0 + k as f64 * grid.px));
+        }
+        median(&mut inner).unwrap_or(0.0)
+    };
+    let threshold = (0.5 * reference).max(12.0);
+    for _ in 0..*N_RANGE.end() {
+        let mut grew = false;
+        grid.n = nx.max(ny);
+        let fits_x = |x: f64| x >= -0.1 * grid.px && x <= f64::from(img.width()) + 0.1 * grid.px;
+        let fits_y = |y: f64| y >= -0.1 * grid.py && y <= f64::from(img.height()) + 0.1 * grid.py;
+        if nx < ny {
+            let left = grid.x0 - grid.px;
+            if fits_x(left) && line_contrast(img, &grid, false, left) >= threshold {
+                grid.x0 = left;
+                nx += 1;
+                grew = true;
+            } else {
+                let right = grid.x0 + (nx + 1) as f64 * grid.px;
+                if fits_x(right) && line_contrast(img, &grid, false, right) >= threshold {
+                    nx += 1;
+                    grew = true;
+                }
+            }
+        }
+        if ny < nx {
+            let top = grid.y0 - grid.py;
+            if fits_y(top) && line_contrast(img, &grid, true, top) >= threshold {
+                grid.y0 = top;
+                ny += 1;
+                grew = true;
+            } else {
+                let bottom = grid.y0 + (ny + 1) as f64 * grid.py;
+                if fits_y(bottom) && line_contrast(img, &grid, true, bottom) >= threshold {
+                    ny += 1;
+                    grew = true;
+                }
+            }
+        }
+        if !grew || nx.max(ny) > *N_RANGE.end() {
+            break;
+        }
+    }
+    if nx != ny {
+        return Err(Error::NoGrid { reason: format!("found a {nx}x{ny} grid of cells; a board is square") });
+    }
+    grid.n = nx;
+    if !N_RANGE.contains(&nx) {
+        return Err(Error::NoGrid {
+            reason: format!(
+                "found a {nx}x{nx} grid; boards from {} to {} cells per side are supported",
+                N_RANGE.start(),
+                N_RANGE.end()
+            ),
+        });
+    }
+    Ok(grid)
+}

@@ -1,0 +1,201 @@
+//! One input, start to finish: bytes → puzzle → checked solution, with stage times.
+//!
+//! This is where the stages are chained; each stage lives in its own module. The
+//! outcome keeps whatever was learned before a failure (the region map, the grid)
+//! so reports can show it.
+
+use std::time::{Duration, Instant};
+
+use crate::cells::{self, CellColors};
+use crate::error::{Error, Result};
+use crate::grid::{self, Grid};
+use crate::partition::{self, Pieces};
+use crate::puzzle::{Placement, Regions};
+use crate::regions::{self, RegionMap};
+use crate::report::{GridJson, LpJson};
+use crate::screenshot;
+use crate::solve::{self, SolveOptions};
+use crate::text;
+
+/// Settings shared by every input of a run (validated; never clap types).
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Solver settings (stars per unit, time limit).
+    pub solve: SolveOptions,
+    /// Whether split regions are accepted.
+    pub pieces: Pieces,
+    /// Largest image side accepted, in pixels (bigger images are refused before decoding).
+    pub max_side: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { solve: SolveOptions::default(), pieces: Pieces::Connected, max_side: 16_384 }
+    }
+}
+
+/// Milliseconds spent in each stage; a stage that did not run is `None`.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Timings {
+    /// Parsing a text puzzle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parse: Option<f64>,
+    /// Decoding an image.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decode: Option<f64>,
+    /// Finding the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<f64>,
+    /// Sampling cell colors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<f64>,
+    /// Clustering colors into regions (and the border cross-check).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<f64>,
+    /// MILP solve and uniqueness proof.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solve: Option<f64>,
+    /// The whole input, reading included.
+    pub total: f64,
+}
+
+/// Milliseconds since `t`, rounded to 0.01 ms so JSON stays short.
+pub(crate) fn ms_since(t: Instant) -> f64 {
+    ms(t.elapsed())
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 100_000.0).round() / 100.0
+}
+
+/// Everything learned about one input.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The region map, when one was read (even if it was then refused).
+    pub regions: Option<Regions>,
+    /// The checked unique solution, or why there is none.
+    pub result: Result<Placement>,
+    /// Where the board is in the picture, for image inputs.
+    pub grid: Option<GridJson>,
+    /// Display color of each region (sRGB), for image inputs.
+    pub colors: Option<Vec<[u8; 3]>>,
+    /// LP relaxation report, when asked for.
+    pub lp: Option<LpJson>,
+    /// Stage times.
+    pub ms: Timings,
+}
+
+impl Outcome {
+    /// An outcome that failed before a region map was read.
+    pub fn failed(e: Error) -> Self {
+        Outcome { regions: None, result: Err(e), grid: None, colors: None, lp: None, ms: Timings::default() }
+    }
+}
+
+/// Parses, checks and solves a text puzzle.
+pub fn solve_text(input: &str, config: &Config) -> Outcome {
+    let start = Instant::now();
+    let mut ms = Timings::default();
+    let parsed = text::parse(input);
+    ms.parse = Some(ms_since(start));
+    let mut outcome = match parsed {
+        Ok(regions) => solve_regions(regions, config, &mut ms),
+        Err(e) => Outcome::failed(e),
+    };
+    ms.total = ms_since(start);
+    outcome.ms = ms;
+    outcome
+}
+
+/// Partition check, then MILP solve with uniqueness proof (every answer rule-checked).
+pub(crate) fn solve_regions(regions: Regions, config: &Config, ms: &mut Timings) -> Outcome {
+    let t = Instant::now();
+    let result = partition::check(&regions, config.pieces)
+        .map_err(Error::from)
+        .and_then(|()| solve::solve(&regions, &config.solve));
+    ms.solve = Some(ms_since(t));
+    Outcome { regions: Some(regions), result, ..Outcome::failed(Error::NoSolution) }
+}
+
+/// What the reader found in a picture, for overlays and debug output.
+#[derive(Debug)]
+pub struct Picture {
+    /// The decoded screenshot.
+    pub image: image::RgbImage,
+    /// The board's lattice, when found.
+    pub grid: Option<Grid>,
+    /// Sampled cell colors and line widths, when the grid was found.
+    pub cells: Option<CellColors>,
+}
+
+/// The vision half: grid → cell colors → region map, timing each stage.
+pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Result<RegionMap>) {
+    let t = Instant::now();
+    let grid = grid::detect(&image);
+    ms.grid = Some(ms_since(t));
+    let grid = match grid {
+        Ok(g) => g,
+        Err(e) => return (Picture { image, grid: None, cells: None }, Err(e)),
+    };
+    let t = Instant::now();
+    let colors = cells::sample(&image, &grid);
+    ms.cells = Some(ms_since(t));
+    let t = Instant::now();
+    let map = regions::cluster(&colors);
+    ms.cluster = Some(ms_since(t));
+    (Picture { image, grid: Some(grid), cells: Some(colors) }, map)
+}
+
+/// Decodes, reads and solves a screenshot. The picture comes back for overlays.
+pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
+    let start = Instant::now();
+    let mut ms = Timings::default();
+    let decoded = screenshot::decode(bytes, config.max_side);
+    ms.decode = Some(ms_since(start));
+    let image = match decoded {
+        Ok(img) => img,
+        Err(e) => {
+            ms.total = ms_since(start);
+            return (Outcome { ms, ..Outcome::failed(e) }, None);
+        }
+    };
+    let (picture, map) = read_picture(image, &mut ms);
+    let grid_json = picture.grid.map(|g| {
+        let (x, y, width, height) = g.bbox(picture.image.width(), picture.image.height());
+        GridJson { x, y, width, height, n: g.n }
+    });
+    let mut outcome = match map {
+        Ok(map) => {
+            let mut o = solve_regions(map.regions, config, &mut ms);
+            o.colors = Some(map.colors);
+            o
+        }
+        Err(e) => Outcome::failed(e),
+    };
+    outcome.grid = grid_json;
+    ms.total = ms_since(start);
+    outcome.ms = ms;
+    (outcome, Some(picture))
+}
+
+/// Solves any input: an image when the bytes are one, else a text puzzle.
+/// `named_as_image` (from the file name) turns text in an image file into a decode error.
+pub fn solve_bytes(bytes: &[u8], named_as_image: bool, config: &Config) -> (Outcome, Option<Picture>) {
+    if screenshot::looks_like_image(bytes) {
+        return solve_image(bytes, config);
+    }
+    let start = Instant::now();
+    let failed = |e: Error| {
+        let mut o = Outcome::failed(e);
+        o.ms.total = ms_since(start);
+        (o, None)
+    };
+    if bytes.is_empty() {
+        return failed(Error::Decode { reason: "the file is empty".into() });
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(_) if named_as_image => failed(Error::Decode { reason: "not an image: the file holds text".into() }),
+        Ok(text) => (solve_text(text, config), None),
+        Err(_) => failed(Error::Decode { reason: "not an image or a text puzzle (unknown format)".into() }),
+    }
+}

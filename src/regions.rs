@@ -1,0 +1,159 @@
+//! Cell colors → region map: k-means in CIELAB into exactly N clusters, checked
+//! against the second signal, the lines between cells.
+//!
+//! k-means (kmeans_colors, k-means++ init) runs with several fixed seeds and keeps
+//! the lowest inertia, so the same picture always gives the same map. The result
+//! is refused, not guessed, when the evidence disagrees: fewer than N distinct
+//! colors, a cell whose color sits between two clusters, or thick region borders
+//! that contradict the color grouping (two similar purples merged, one shaded
+//! region split).
+
+use kmeans_colors::get_kmeans;
+
+use crate::cells::CellColors;
+use crate::color::Lab;
+use crate::error::{Error, Result};
+use crate::puzzle::{region_letter, Cell, Regions};
+
+/// Seeds tried; the lowest-inertia clustering wins (ties: the earliest seed).
+const SEEDS: u64 = 8;
+/// Below this ΔE two cluster centers count as one color.
+const MIN_SEPARATION: f32 = 5.0;
+
+/// The region map read from a picture, with each region's color.
+#[derive(Debug, Clone)]
+pub struct RegionMap {
+    /// Canonical region labels.
+    pub regions: Regions,
+    /// Mean sRGB color of each region, by canonical label.
+    pub colors: Vec<[u8; 3]>,
+}
+
+/// Groups the cells into exactly `cells.n` color clusters and cross-checks them
+/// against the borders.
+pub fn cluster(cells: &CellColors) -> Result<RegionMap> {
+    let n = cells.n;
+    let buf: Vec<_> = cells.lab.iter().map(|l| l.to_palette()).collect();
+    let mut best: Option<(f32, Vec<u8>, Vec<Lab>)> = None;
+    for seed in 0..SEEDS {
+        let km = get_kmeans(n, 100, 0.0005, false, &buf, seed);
+        let centroids: Vec<Lab> = km.centroids.iter().map(|&c| Lab::from_palette(c)).collect();
+        let inertia: f32 =
+            km.indices.iter().zip(&cells.lab).map(|(&i, &l)| l.dist(centroids[usize::from(i)]).powi(2)).sum();
+        if best.as_ref().is_none_or(|b| inertia < b.0 - 1e-3) {
+            best = Some((inertia, km.indices, centroids));
+        }
+    }
+    let (_, indices, centroids) = best.expect("at least one seed");
+    let regions = Regions::from_labels(n, &indices).expect("n*n labels");
+    // Centroids by canonical label.
+    let mut centers = vec![Lab::default(); regions.region_count()];
+    for (i, &k) in indices.iter().enumerate() {
+        centers[regions.labels()[i]] = centroids[usize::from(k)];
+    }
+    if regions.region_count() < n {
+        return Err(Error::Regions {
+            reason: format!("the {n}x{n} board shows only {} distinct colors, it needs {n}", regions.region_count()),
+        });
+    }
+    // Two clusters of (almost) the same color: the picture has fewer than N colors.
+    for a in 0..n {
+        for b in a + 1..n {
+            if centers[a].dist(centers[b]) < MIN_SEPARATION {
+                return Err(Error::Regions {
+                    reason: format!(
+                        "regions {} and {} have nearly the same color; the board shows fewer than {n} colors",
+                        region_letter(a),
+                        region_letter(b)
+                    ),
+                });
+            }
+        }
+    }
+    // Every cell must be clearly closer to its own cluster than to any other.
+    for cell in regions.cells() {
+        let own = regions.label(cell);
+        let lab = cells.lab_at(cell);
+        let d_own = lab.dist(centers[own]);
+        let d_other = (0..n).filter(|&k| k != own).map(|k| lab.dist(centers[k])).fold(f32::INFINITY, f32::min);
+        if d_own > 0.6 * d_other {
+            return Err(Error::Regions {
+                reason: format!(
+                    "the color of the cell at row {} col {} lies between two regions",
+                    cell.row + 1,
+                    cell.col + 1
+                ),
+            });
+        }
+    }
+    check_borders(cells, &regions)?;
+    let mut sums = vec![[0u32; 4]; n];
+    for (i, &label) in regions.labels().iter().enumerate() {
+        for c in 0..3 {
+            sums[label][c] += u32::from(cells.rgb[i][c]);
+        }
+        sums[label][3] += 1;
+    }
+    let colors = sums.iter().map(|s| [0, 1, 2].map(|c| (s[c] / s[3].max(1)) as u8)).collect();
+    Ok(RegionMap { regions, colors })
+}
+
+/// The line-width evidence: in styles that draw region borders thicker than inner
+/// lines, every thick line must separate two colors and every thin one must not.
+fn check_borders(cells: &CellColors, regions: &Regions) -> Result<()> {
+    let n = cells.n;
+    let mut same = Vec::new();
+    let mut diff = Vec::new();
+    let mut pairs = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = Cell::new(r, c);
+            for (b, w) in [
+                (Cell::new(r, c + 1), cells.line_right.get(r * n + c)),
+                (Cell::new(r + 1, c), cells.line_below.get(r * n + c)),
+            ] {
+                if b.row >= n || b.col >= n {
+                    continue;
+                }
+                let w = f64::from(*w.expect("in range"));
+                let is_same = regions.label(a) == regions.label(b);
+                if is_same {
+                    same.push(w)
+                } else {
+                    diff.push(w)
+                }
+                pairs.push((a, b, w, is_same));
+            }
+        }
+    }
+    if same.is_empty() || diff.is_empty() {
+        return Ok(());
+    }
+    let med = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (thin, thick) = (med(&mut same), med(&mut diff));
+    // A style without thicker borders gives no second opinion.
+    if thick < 1.5 * thin {
+        return Ok(());
+    }
+    let cut = (thin * thick).sqrt();
+    for &(a, b, w, is_same) in &pairs {
+        // Margin around the cut: only a clear contradiction counts.
+        let contradicts = if is_same { w > cut * 1.25 } else { w < cut / 1.25 };
+        if contradicts {
+            let what = if is_same { "a region border" } else { "a thin inner line" };
+            return Err(Error::Regions {
+                reason: format!(
+                    "the line between row {} col {} and row {} col {} looks like {what}, but the colors say otherwise",
+                    a.row + 1,
+                    a.col + 1,
+                    b.row + 1,
+                    b.col + 1
+                ),
+            });
+        }
+    }
+    Ok(())
+}

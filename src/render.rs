@@ -1,0 +1,144 @@
+//! Drawing a puzzle the way the game looks: a page, a board with thick region
+//! borders and thin inner lines, optional crowns or X marks.
+//!
+//! Used by `queens render` to make `samples/` and round-trip test images, and by
+//! `--debug-dir` to draw the region map that was read.
+
+use image::{Rgb, RgbImage};
+
+use crate::grid::Grid;
+use crate::puzzle::{Cell, Placement, Regions};
+use crate::report::region_color;
+
+/// How the rendered page looks.
+#[derive(Debug, Clone)]
+pub struct Style {
+    /// Cell size in pixels (lines included).
+    pub cell: u32,
+    /// Page margin around the board.
+    pub margin: u32,
+    /// Dark page theme.
+    pub dark: bool,
+    /// Region colors by label; `None` uses the game's usual palette.
+    pub colors: Option<Vec<[u8; 3]>>,
+    /// Draw page furniture (a header bar above, a button below) like a full screenshot.
+    pub furniture: bool,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style { cell: 60, margin: 40, dark: false, colors: None, furniture: false }
+    }
+}
+
+/// What to draw in the cells.
+#[derive(Debug, Clone, Default)]
+pub struct Marks {
+    /// Crowns on these cells.
+    pub crowns: Option<Placement>,
+    /// X marks on these cells.
+    pub crosses: Vec<Cell>,
+}
+
+/// Renders `regions` in `style` with `marks`; returns the picture and the board's lattice.
+pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Grid) {
+    let n = regions.n() as u32;
+    let cell = style.cell;
+    let thick = (cell / 12).max(2);
+    let thin = (cell / 40).max(1);
+    let border = (cell / 10).max(3);
+    let board = n * cell;
+    let header = if style.furniture { cell * 2 } else { 0 };
+    let footer = if style.furniture { cell * 2 } else { 0 };
+    let (w, h) = (board + 2 * style.margin + 2 * border, board + 2 * style.margin + 2 * border + header + footer);
+    let page = if style.dark { [27, 31, 35] } else { [246, 244, 240] };
+    let mut img = RgbImage::from_pixel(w, h, Rgb(page));
+    let (bx, by) = (style.margin + border, style.margin + border + header);
+    if style.furniture {
+        let bar = if style.dark { [45, 50, 58] } else { [255, 255, 255] };
+        fill(&mut img, 0, 0, w, header * 3 / 4, bar);
+        let button = if style.dark { [60, 66, 76] } else { [222, 226, 232] };
+        fill(&mut img, bx, by + board + border + footer / 4, board, footer / 2, button);
+    }
+    // Outer border.
+    let ink = [0, 0, 0];
+    fill(&mut img, bx - border, by - border, board + 2 * border, board + 2 * border, ink);
+    for r in 0..n {
+        for c in 0..n {
+            let here = Cell::new(r as usize, c as usize);
+            let label = regions.label(here);
+            let color = region_color(style.colors.as_deref(), label);
+            let (x, y) = (bx + c * cell, by + r * cell);
+            fill(&mut img, x, y, cell, cell, color);
+            // Lines on the right and bottom edge of the cell: thick between regions.
+            let differs = |o: Cell| regions.label(o) != label;
+            if c + 1 < n {
+                let t = if differs(Cell::new(r as usize, c as usize + 1)) { thick } else { thin };
+                fill(&mut img, x + cell - t.div_ceil(2), y, t, cell, ink_for(t == thin, color));
+            }
+            if r + 1 < n {
+                let t = if differs(Cell::new(r as usize + 1, c as usize)) { thick } else { thin };
+                fill(&mut img, x, y + cell - t.div_ceil(2), cell, t, ink_for(t == thin, color));
+            }
+            if c > 0 {
+                let t = if differs(Cell::new(r as usize, c as usize - 1)) { thick } else { thin };
+                fill(&mut img, x, y, t / 2, cell, ink_for(t == thin, color));
+            }
+            if r > 0 {
+                let t = if differs(Cell::new(r as usize - 1, c as usize)) { thick } else { thin };
+                fill(&mut img, x, y, cell, t / 2, ink_for(t == thin, color));
+            }
+        }
+    }
+    let grid = Grid { n: n as usize, x0: f64::from(bx), y0: f64::from(by), px: f64::from(cell), py: f64::from(cell) };
+    for &c in &marks.crosses {
+        draw_cross(&mut img, &grid, c);
+    }
+    if let Some(p) = &marks.crowns {
+        crate::overlay::draw_mut(&mut img, &grid, p);
+    }
+    (img, grid)
+}
+
+/// Thin inner lines are a darker shade of the cell (as in the game); borders are black.
+fn ink_for(thin: bool, cell: [u8; 3]) -> [u8; 3] {
+    if thin {
+        cell.map(|v| (u16::from(v) * 55 / 100) as u8)
+    } else {
+        [0, 0, 0]
+    }
+}
+
+fn fill(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, color: [u8; 3]) {
+    for yy in y..(y + h).min(img.height()) {
+        for xx in x..(x + w).min(img.width()) {
+            img.put_pixel(xx, yy, Rgb(color));
+        }
+    }
+}
+
+/// A small X in the middle of a cell, like the game's "not here" mark.
+fn draw_cross(img: &mut RgbImage, grid: &Grid, cell: Cell) {
+    let (cx, cy) = grid.center(cell);
+    let half = grid.px * 0.14;
+    let t = (grid.px * 0.035).max(1.0);
+    let steps = (half * 4.0) as i32;
+    for i in -steps..=steps {
+        let d = f64::from(i) / 4.0;
+        for (sx, sy) in [(d, d), (d, -d)] {
+            let (x, y) = (cx + sx, cy + sy);
+            let r = t.ceil() as i32;
+            for oy in -r..=r {
+                for ox in -r..=r {
+                    let (px, py) = (
+                        (x + f64::from(ox) * t / f64::from(r.max(1))) as u32,
+                        (y + f64::from(oy) * t / f64::from(r.max(1))) as u32,
+                    );
+                    if px < img.width() && py < img.height() {
+                        img.put_pixel(px, py, Rgb([40, 40, 40]));
+                    }
+                }
+            }
+        }
+    }
+}

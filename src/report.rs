@@ -1,0 +1,242 @@
+//! What the user sees: the human board (colored on a terminal), JSON Lines, and
+//! the emoji share text.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::error::{Error, PartitionError};
+use crate::pipeline::{Outcome, Timings};
+use crate::puzzle::{Cell, Placement, Regions};
+
+/// One input's JSON Lines record. Later versions add fields, never rename them.
+#[derive(Debug, Serialize)]
+pub struct Record<'a> {
+    /// The input as the user named it (`-` for standard input).
+    pub input: &'a str,
+    /// True when a unique, rule-checked solution was found.
+    pub ok: bool,
+    /// Board side, when known.
+    pub n: Option<usize>,
+    /// Stars per row, column and region.
+    pub stars: usize,
+    /// Region map as rows of canonical letters, when read.
+    pub regions: Option<Vec<String>>,
+    /// Solution cells as `[row, col]`, 0-based, sorted (the first of several, if several).
+    pub queens: Option<Vec<[usize; 2]>>,
+    /// True when unique, false when several solutions exist, null when unknown.
+    pub unique: Option<bool>,
+    /// A second solution, only when there are several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second: Option<Vec<[usize; 2]>>,
+    /// The board's cell area in pixels, for image inputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<GridJson>,
+    /// LP relaxation report, with `--bounds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lp: Option<LpJson>,
+    /// Path of the overlay image written, if any.
+    pub output: Option<String>,
+    /// Why it failed, when `ok` is false.
+    pub error: Option<ErrorJson>,
+    /// Stage times in milliseconds.
+    pub ms: &'a Timings,
+}
+
+/// The board's location in the picture.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq)]
+pub struct GridJson {
+    /// Left edge of the cell area, pixels.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width of the cell area.
+    pub width: u32,
+    /// Height of the cell area.
+    pub height: u32,
+    /// Board side.
+    pub n: usize,
+}
+
+/// The LP relaxation report.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct LpJson {
+    /// True when the LP optimum found is already a 0/1 point.
+    pub integral: bool,
+    /// Cells whose LP value is strictly between 0 and 1.
+    pub fractional_cells: usize,
+}
+
+/// The error object of a record.
+#[derive(Debug, Serialize)]
+pub struct ErrorJson {
+    /// Stable kind: parse, partition, no-solution, several-solutions, solver, io, decode, no-grid, regions.
+    pub kind: &'static str,
+    /// The one-line message shown to people.
+    pub message: String,
+    /// For parse errors: 1-based line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// For parse errors: 1-based column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// For split regions: the region letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<char>,
+    /// For split regions: how many pieces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<usize>,
+}
+
+impl ErrorJson {
+    /// The JSON form of `e`.
+    pub fn from_error(e: &Error) -> Self {
+        let mut j =
+            ErrorJson { kind: e.kind(), message: e.to_string(), line: None, column: None, region: None, pieces: None };
+        match e {
+            Error::Parse { line, column, .. } => {
+                j.line = Some(*line);
+                j.column = Some(*column);
+            }
+            Error::Partition(PartitionError::Split { region, pieces, .. }) => {
+                j.region = Some(*region);
+                j.pieces = Some(*pieces);
+            }
+            _ => {}
+        }
+        j
+    }
+}
+
+fn pairs(p: &Placement) -> Vec<[usize; 2]> {
+    p.cells().iter().map(|c| [c.row, c.col]).collect()
+}
+
+/// The solution to show for an outcome: the unique one, or the first of several.
+pub fn shown_placement(outcome: &Outcome) -> Option<&Placement> {
+    match &outcome.result {
+        Ok(p) => Some(p),
+        Err(Error::SeveralSolutions { first, .. }) => Some(first),
+        Err(_) => None,
+    }
+}
+
+impl<'a> Record<'a> {
+    /// The record of `outcome` for `input`.
+    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
+        let (unique, second) = match &outcome.result {
+            Ok(_) => (Some(true), None),
+            Err(Error::SeveralSolutions { second, .. }) => (Some(false), Some(pairs(second))),
+            Err(_) => (None, None),
+        };
+        Record {
+            input,
+            ok: outcome.result.is_ok(),
+            n: outcome.regions.as_ref().map(Regions::n).or(outcome.grid.map(|g| g.n)),
+            stars,
+            regions: outcome.regions.as_ref().map(Regions::rows),
+            queens: shown_placement(outcome).map(pairs),
+            unique,
+            second,
+            grid: outcome.grid,
+            lp: outcome.lp,
+            output: None,
+            error: outcome.result.as_ref().err().map(ErrorJson::from_error),
+            ms: &outcome.ms,
+        }
+    }
+
+    /// One JSON line (no trailing newline).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("records always serialize")
+    }
+}
+
+/// Colors for text puzzles, which have none of their own (the game's usual palette).
+const DEFAULT_COLORS: [[u8; 3]; 12] = [
+    [0xBB, 0xA3, 0xE2],
+    [0xFF, 0xC9, 0x92],
+    [0x96, 0xBE, 0xFF],
+    [0xB3, 0xDF, 0xA0],
+    [0xDF, 0xDF, 0xDF],
+    [0xFF, 0x7B, 0x60],
+    [0xE6, 0xF3, 0x88],
+    [0xDF, 0xA0, 0xBF],
+    [0x95, 0xCB, 0xCF],
+    [0xA3, 0xD2, 0xD8],
+    [0xC8, 0xB4, 0x8C],
+    [0x9F, 0xD6, 0x9F],
+];
+
+/// The display color of region `label`: the picture's own when known.
+pub fn region_color(colors: Option<&[[u8; 3]]>, label: usize) -> [u8; 3] {
+    colors.and_then(|c| c.get(label).copied()).unwrap_or_else(|| {
+        let base = DEFAULT_COLORS[label % DEFAULT_COLORS.len()];
+        // Past the palette, darken each round so neighbours stay distinguishable.
+        let round = (label / DEFAULT_COLORS.len()) as u16;
+        base.map(|v| (v as u16 * 4 / (4 + round)) as u8)
+    })
+}
+
+/// The board as text: one row per line, `[A]` marks a queen. With `color`, cells
+/// get their region's 24-bit background and queens a ♛.
+pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Option<&[[u8; 3]]>, color: bool) -> String {
+    let mut out = String::new();
+    for (r, row) in regions.rows().iter().enumerate() {
+        out.push_str("  ");
+        for (c, letter) in row.chars().enumerate() {
+            let queen = placement.is_some_and(|p| p.contains(Cell::new(r, c)));
+            if color {
+                let [red, g, b] = region_color(colors, regions.label(Cell::new(r, c)));
+                let text = if queen { '♛' } else { letter };
+                // Dark text on light cells, light on dark ones.
+                let lum = 0.299 * red as f32 + 0.587 * g as f32 + 0.114 * b as f32;
+                let fg = if lum > 140.0 { "30" } else { "97" };
+                let bold = if queen { ";1" } else { "" };
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{bold}m {text} \x1b[0m");
+            } else if queen {
+                let _ = write!(out, "[{letter}]");
+            } else {
+                let _ = write!(out, " {letter} ");
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The emoji squares closest to each region color, with 👑 on the queens.
+pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
+    const EMOJI: [(&str, [u8; 3]); 9] = [
+        ("🟥", [221, 46, 68]),
+        ("🟧", [244, 144, 12]),
+        ("🟨", [253, 203, 88]),
+        ("🟩", [120, 177, 89]),
+        ("🟦", [85, 172, 238]),
+        ("🟪", [170, 142, 214]),
+        ("🟫", [193, 105, 79]),
+        ("⬛", [49, 55, 61]),
+        ("⬜", [230, 231, 232]),
+    ];
+    let mut out = String::new();
+    for r in 0..regions.n() {
+        for c in 0..regions.n() {
+            let cell = Cell::new(r, c);
+            if placement.contains(cell) {
+                out.push_str("👑");
+                continue;
+            }
+            let rgb = region_color(colors, regions.label(cell));
+            let lab = crate::color::Lab::from_rgb(rgb);
+            let best = EMOJI
+                .iter()
+                .min_by(|a, b| {
+                    lab.dist(crate::color::Lab::from_rgb(a.1)).total_cmp(&lab.dist(crate::color::Lab::from_rgb(b.1)))
+                })
+                .expect("non-empty");
+            out.push_str(best.0);
+        }
+        out.push('\n');
+    }
+    out
+}

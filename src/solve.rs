@@ -1,0 +1,181 @@
+//! Solving a model with HiGHS, and the uniqueness proof.
+//!
+//! HiGHS runs single-threaded and quiet (rayon owns parallelism across files) with
+//! a time limit. Anything but an optimal status is an error, never "solved": a
+//! limit makes good_lp return `Ok` with a `TimeLimit` status, which we check.
+//! After a first solution we add a no-good cut and solve again: infeasible means
+//! the solution is unique. Every placement returned has passed [`crate::check`].
+
+use std::time::{Duration, Instant};
+
+use good_lp::solvers::highs::highs;
+use good_lp::{Expression, ResolutionError, Solution, SolutionStatus, SolverModel};
+
+use crate::check;
+use crate::error::{Error, Result};
+use crate::model::{self, Integrality, QueensModel};
+use crate::puzzle::{Placement, Regions};
+
+/// Settings of a solve.
+#[derive(Debug, Clone, Copy)]
+pub struct SolveOptions {
+    /// Stars per row, column and region (1 = Queens).
+    pub stars: usize,
+    /// Wall-clock budget for the whole solve, proof included.
+    pub time_limit: Duration,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { stars: 1, time_limit: Duration::from_secs(10) }
+    }
+}
+
+/// Solves `regions` and proves the solution unique.
+///
+/// Returns the checked unique placement; [`Error::SeveralSolutions`] (with two
+/// checked placements), [`Error::NoSolution`] or [`Error::Solver`] otherwise.
+pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
+    let started = Instant::now();
+    let first = match solve_once(regions, opts, None, opts.time_limit)? {
+        Some(p) => p,
+        None => return Err(Error::NoSolution),
+    };
+    let left = opts.time_limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
+    match solve_once(regions, opts, Some(&first), left)? {
+        None => Ok(first),
+        Some(second) => Err(Error::SeveralSolutions { first, second }),
+    }
+}
+
+/// One MILP solve, optionally excluding `forbid`. `Ok(None)` means infeasible.
+fn solve_once(
+    regions: &Regions,
+    opts: &SolveOptions,
+    forbid: Option<&Placement>,
+    limit: Duration,
+) -> Result<Option<Placement>> {
+    let mut m = model::build(regions, opts.stars, Integrality::Binary);
+    if let Some(p) = forbid {
+        m.forbid(p);
+    }
+    let placement = match run(m, limit) {
+        Ok(values) => Placement::new(regions.cells().filter(|c| values[c.row * regions.n() + c.col] > 0.5).collect()),
+        Err(Error::NoSolution) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    // The solver's word is not enough: every placement passes the rule check.
+    check::check(regions, opts.stars, &placement).map_err(|v| Error::Solver {
+        status: format!("the solver returned a placement that breaks the rules ({v})"),
+    })?;
+    if forbid == Some(&placement) {
+        return Err(Error::Solver { status: "the solver ignored the uniqueness cut".into() });
+    }
+    Ok(Some(placement))
+}
+
+/// Hands `model` to HiGHS (one thread, quiet, time-limited) and returns the value
+/// of every cell variable, row-major. Infeasible → [`Error::NoSolution`]; any
+/// status other than optimal → [`Error::Solver`].
+pub(crate) fn run(model: QueensModel, limit: Duration) -> Result<Vec<f64>> {
+    let QueensModel { vars, x, constraints, .. } = model;
+    let mut problem = highs(vars.minimise(Expression::from(0.0)))
+        .set_threads(1)
+        .set_option("output_flag", false)
+        .set_option("log_to_console", false)
+        .set_time_limit(limit.as_secs_f64());
+    for c in constraints {
+        problem.add_constraint(c);
+    }
+    match problem.solve() {
+        Ok(sol) if matches!(sol.status(), SolutionStatus::Optimal) => Ok(x.iter().map(|&v| sol.value(v)).collect()),
+        Ok(sol) => Err(Error::Solver {
+            status: match sol.status() {
+                SolutionStatus::TimeLimit => "time limit reached".to_string(),
+                other => format!("{other:?}").to_lowercase(),
+            },
+        }),
+        Err(ResolutionError::Infeasible) => Err(Error::NoSolution),
+        Err(ResolutionError::Other("NoSolutionFound")) => {
+            Err(Error::Solver { status: "no solution found within the time limit".into() })
+        }
+        Err(e) => Err(Error::Solver { status: e.to_string() }),
+    }
+}
+
+/// The LP relaxation of the puzzle: is the LP optimum found already a 0/1 point,
+/// and how many cells are fractional. A rough signal of how much search the
+/// puzzle needs (constant objective, so this is the vertex HiGHS lands on).
+pub fn lp_report(regions: &Regions, opts: &SolveOptions) -> Result<crate::report::LpJson> {
+    let m = model::build(regions, opts.stars, Integrality::Relaxed);
+    let values = run(m, opts.time_limit)?;
+    let fractional_cells = values.iter().filter(|&&v| v > 1e-6 && v < 1.0 - 1e-6).count();
+    Ok(crate::report::LpJson { integral: fractional_cells == 0, fractional_cells })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Cell;
+    use crate::text;
+
+    const ISSUE_PUZZLE: &str =
+        "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
+
+    fn columns(p: &Placement) -> Vec<usize> {
+        p.cells().iter().map(|c| c.col).collect()
+    }
+
+    #[test]
+    fn solves_the_issue_puzzle_uniquely() {
+        let r = text::parse(ISSUE_PUZZLE).unwrap();
+        let p = solve(&r, &SolveOptions::default()).unwrap();
+        assert_eq!(columns(&p), vec![0, 5, 8, 2, 7, 4, 1, 3, 6]);
+    }
+
+    #[test]
+    fn reports_several_solutions_with_two_checked_placements() {
+        // Columns as regions: any 4x4 non-touching permutation works, and there are two.
+        let r = Regions::from_rows(&["ABCD", "ABCD", "ABCD", "ABCD"]).unwrap();
+        match solve(&r, &SolveOptions::default()) {
+            Err(Error::SeveralSolutions { first, second }) => {
+                assert_ne!(first, second);
+                check::check(&r, 1, &first).unwrap();
+                check::check(&r, 1, &second).unwrap();
+                let mut both = vec![columns(&first), columns(&second)];
+                both.sort();
+                assert_eq!(both, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+            }
+            other => panic!("expected several solutions, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn infeasible_puzzle_is_no_solution() {
+        // No 3x3 board has a solution: three non-touching queens cannot fit in three rows.
+        let r = Regions::from_rows(&["ABC", "ABC", "ABC"]).unwrap();
+        assert!(matches!(solve(&r, &SolveOptions::default()), Err(Error::NoSolution)));
+    }
+
+    #[test]
+    fn star_battle_two_stars_on_ten_by_ten() {
+        // A known 2-star placement: each row's two star columns, no two stars touching.
+        let stars: [[usize; 2]; 10] = [[0, 4], [2, 7], [5, 9], [1, 3], [6, 8], [0, 4], [2, 7], [5, 9], [1, 3], [6, 8]];
+        let known = Placement::new(
+            stars.iter().enumerate().flat_map(|(r, cs)| cs.iter().map(move |&c| Cell::new(r, c))).collect(),
+        );
+        // Regions: each pair of columns, split into a top and a bottom half; each holds two stars.
+        let labels: Vec<usize> = (0..100).map(|i| (i % 10 / 2) * 2 + usize::from(i / 10 >= 5)).collect();
+        let regions = Regions::from_labels(10, &labels).unwrap();
+        assert_eq!(regions.region_count(), 10);
+        check::check(&regions, 2, &known).expect("the construction is a valid 2-star solution");
+        assert!(check::check(&regions, 1, &known).is_err(), "K matters to the checker");
+        let opts = SolveOptions { stars: 2, ..SolveOptions::default() };
+        let found = match solve(&regions, &opts) {
+            Ok(p) | Err(Error::SeveralSolutions { first: p, .. }) => p,
+            Err(e) => panic!("{e}"),
+        };
+        check::check(&regions, 2, &found).unwrap();
+        assert_eq!(found.cells().len(), 20);
+    }
+}
