@@ -127,38 +127,53 @@ fn dominant(img: &RgbImage, grid: &Grid, cell: Cell) -> ([u8; 3], f32) {
 }
 
 /// Equivalent width of the line between `cell` and its right (or lower) neighbour:
-/// Σ|L(t) − L_ref(t)| / max|L(t) − L_ref(t)| across the boundary, averaged over the
-/// middle of the shared edge.
+/// Σ|L(d) − L_ref(d)| / max|L(d) − L_ref(d)| across the boundary (d within ±0.15
+/// pitch), measured on several slices near both ends of the shared edge (away
+/// from centered marks like crowns) and combined by median against noise.
 fn line_width(img: &RgbImage, grid: &Grid, cell: Cell, below: bool, rgb: &[[u8; 3]]) -> f32 {
     let n = grid.n;
     let other = if below { Cell::new(cell.row + 1, cell.col) } else { Cell::new(cell.row, cell.col + 1) };
-    let (la, lb) = (luma(rgb[cell.row * n + cell.col]) as f64, luma(rgb[other.row * n + other.col]) as f64);
+    let (la, lb) = (f64::from(luma(rgb[cell.row * n + cell.col])), f64::from(luma(rgb[other.row * n + other.col])));
     let (cx, cy) = grid.center(cell);
     let (pitch, cross) = if below { (grid.py, grid.px) } else { (grid.px, grid.py) };
     let boundary = if below { cy + 0.5 * grid.py } else { cx + 0.5 * grid.px };
-    // Profile across the boundary, ±0.2 pitch (marks stay within ~0.3 pitch of their centers).
-    let reach = 0.2 * pitch;
-    let steps = (2.0 * reach).ceil().max(4.0) as usize;
-    let mut profile = vec![0.0f64; steps + 1];
-    let mut rows = 0;
-    let mut t = -0.2;
-    while t <= 0.2 {
-        for (i, v) in profile.iter_mut().enumerate() {
+    let reach = 0.15 * pitch;
+    let step = 0.5;
+    let steps = ((2.0 * reach) / step).ceil().max(6.0) as usize;
+    let mut widths = Vec::new();
+    for t in [-0.38, -0.34, -0.30, -0.26, 0.26, 0.30, 0.34, 0.38] {
+        let mut total = 0.0;
+        let mut peak: f64 = 0.0;
+        for i in 0..=steps {
             let d = -reach + 2.0 * reach * i as f64 / steps as f64;
             let (x, y) = if below { (cx + t * cross, boundary + d) } else { (boundary + d, cy + t * cross) };
             let reference = if d < 0.0 { la } else { lb };
-            if let Some(p) = pixel(img, x, y) {
-                *v += (f64::from(luma(p)) - reference).abs();
+            if let Some(l) = luma_bilinear(img, x, y) {
+                let dev = (l - reference).abs();
+                total += dev;
+                peak = peak.max(dev);
             }
         }
-        rows += 1;
-        t += 0.05;
+        if peak > 1e-9 {
+            widths.push(total / peak * (2.0 * reach / steps as f64));
+        }
     }
-    let px_per_step = 2.0 * reach / steps as f64;
-    let peak = profile.iter().copied().fold(0.0, f64::max);
-    if peak <= 1e-9 || rows == 0 {
+    if widths.is_empty() {
         return 0.0;
     }
-    let total: f64 = profile.iter().sum();
-    (total / peak * px_per_step) as f32
+    widths.sort_by(f64::total_cmp);
+    widths[widths.len() / 2] as f32
+}
+
+/// Luma at a sub-pixel position, bilinearly interpolated.
+fn luma_bilinear(img: &RgbImage, x: f64, y: f64) -> Option<f64> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let (x, y) = (x - 0.5, y - 0.5);
+    if x < 0.0 || y < 0.0 || x >= w - 1.0 || y >= h - 1.0 {
+        return pixel(img, x + 0.5, y + 0.5).map(|p| f64::from(luma(p)));
+    }
+    let (x0, y0) = (x.floor(), y.floor());
+    let (fx, fy) = (x - x0, y - y0);
+    let l = |dx: u32, dy: u32| f64::from(luma(img.get_pixel(x0 as u32 + dx, y0 as u32 + dy).0));
+    Some((l(0, 0) * (1.0 - fx) + l(1, 0) * fx) * (1.0 - fy) + (l(0, 1) * (1.0 - fx) + l(1, 1) * fx) * fy)
 }

@@ -21,6 +21,7 @@ pub enum Integrality {
 }
 
 /// A puzzle turned into variables and constraints, ready for a solver.
+#[derive(Clone)]
 pub struct QueensModel {
     n: usize,
     pub(crate) vars: ProblemVariables,
@@ -70,6 +71,11 @@ impl QueensModel {
     /// The variable of `cell`.
     pub fn var(&self, cell: Cell) -> Variable {
         self.x[cell.row * self.n + cell.col]
+    }
+
+    /// The variables and constraints, for handing to a solver by hand.
+    pub fn into_parts(self) -> (ProblemVariables, Vec<Constraint>) {
+        (self.vars, self.constraints)
     }
 
     /// Adds the no-good cut that forbids `placement`: Σ x over its cells ≤ |cells| − 1.

@@ -37,7 +37,7 @@ pub fn draw(img: &RgbImage, grid: &Grid, placement: &Placement) -> RgbImage {
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement) {
     for &cell in placement.cells() {
         let (cx, cy) = grid.center(cell);
-        let size = grid.px.min(grid.py) * 0.72;
+        let size = grid.px.min(grid.py) * 0.62;
         let (x0, y0) = (cx - size / 2.0, cy - size / 2.0);
         let scaled: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (x0 + u * size, y0 + v * size)).collect();
         // The halo: the same crown grown by ~6% of the cell around its center.

@@ -78,12 +78,34 @@ fn solve_once(
 /// of every cell variable, row-major. Infeasible → [`Error::NoSolution`]; any
 /// status other than optimal → [`Error::Solver`].
 pub(crate) fn run(model: QueensModel, limit: Duration) -> Result<Vec<f64>> {
+    let started = Instant::now();
+    match run_with(model.clone(), limit, Presolve::On) {
+        // HiGHS's presolve sometimes reports a bare "Error" on an infeasible MIP (seen on
+        // uniqueness proofs of split-region puzzles); without presolve the same model
+        // is correctly reported infeasible. Retry once rather than fail the puzzle.
+        Err(Error::Solver { status }) if status.contains("HiGHS error while solving") => {
+            run_with(model, limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1)), Presolve::Off)
+        }
+        other => other,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Presolve {
+    On,
+    Off,
+}
+
+fn run_with(model: QueensModel, limit: Duration, presolve: Presolve) -> Result<Vec<f64>> {
     let QueensModel { vars, x, constraints, .. } = model;
     let mut problem = highs(vars.minimise(Expression::from(0.0)))
         .set_threads(1)
         .set_option("output_flag", false)
         .set_option("log_to_console", false)
         .set_time_limit(limit.as_secs_f64());
+    if presolve == Presolve::Off {
+        problem = problem.set_option("presolve", "off");
+    }
     for c in constraints {
         problem.add_constraint(c);
     }
@@ -177,5 +199,16 @@ mod tests {
         };
         check::check(&regions, 2, &found).unwrap();
         assert_eq!(found.cells().len(), 20);
+    }
+
+    #[test]
+    fn presolve_error_on_the_uniqueness_proof_is_retried() {
+        // See: community level 670 (split regions). HiGHS's presolve answered a bare
+        // "Error" on the infeasible proof model; the retry without presolve proves uniqueness.
+        let board = "AAAAAAAAAAA\nAAAABAAACCC\nAADABEEEACA\nAADBBBEAACA\nFDDDAAEAAAA\nFFFAGHAAAAA\n\
+                     FAGGGHHHAAA\nAAAIGHAAAJI\nAIIIKAAJJJA\nAAAIKAAAAJA\nAAAKKKIAAAA\n";
+        let r = text::parse(board).unwrap();
+        let p = solve(&r, &SolveOptions::default()).unwrap();
+        assert_eq!(columns(&p), vec![8, 10, 7, 5, 2, 0, 6, 4, 1, 9, 3]);
     }
 }

@@ -1,0 +1,79 @@
+//! Shared test helpers: where the shared corpus lives, and its level files.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use queens::Regions;
+
+/// `../shared/corpus` beside the project root, or a loud explanation when it is missing.
+pub fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: the shared corpus is missing at {} — these tests need ../shared/corpus beside the project root",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// In CI the corpus must be there; locally a missing corpus skips with the message above.
+pub fn corpus_or_skip() -> Option<PathBuf> {
+    let c = corpus();
+    if c.is_none() && std::env::var_os("CI").is_some() {
+        panic!("CI=true but ../shared/corpus is missing");
+    }
+    c
+}
+
+/// One level of a corpus JSON file.
+#[derive(Debug, serde::Deserialize, Clone)]
+pub struct Level {
+    pub id: serde_json::Value,
+    pub n: usize,
+    pub regions: Vec<String>,
+    pub solution: Vec<usize>,
+    pub solutions_found: usize,
+    #[serde(default)]
+    pub colors: Vec<String>,
+}
+
+impl Level {
+    /// The game's colors of this level, by region letter.
+    pub fn rgb(&self) -> Option<Vec<[u8; 3]>> {
+        self.colors
+            .iter()
+            .map(|h| {
+                let v = u32::from_str_radix(h.trim_start_matches('#'), 16).ok()?;
+                Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+            })
+            .collect()
+    }
+
+    pub fn board(&self) -> Regions {
+        Regions::from_rows(&self.regions).expect("square level")
+    }
+}
+
+pub fn levels(file: &str) -> Option<Vec<Level>> {
+    let path = corpus_or_skip()?.join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// One labelled screenshot.
+#[derive(Debug, serde::Deserialize, Clone)]
+pub struct Shot {
+    pub file: String,
+    pub n: usize,
+    pub regions: Vec<String>,
+    pub solution: Vec<usize>,
+}
+
+pub fn shots(folder: &str) -> Option<(PathBuf, Vec<Shot>)> {
+    let dir = corpus_or_skip()?.join(folder);
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    Some((dir, serde_json::from_str(&text).expect("manifest parses")))
+}
