@@ -9,7 +9,7 @@ use std::path::Path;
 use queens::batch::{self, BatchOptions};
 use queens::pipeline::{self, Timings};
 use queens::render::{Marks, Style};
-use queens::{render, screenshot, text, Cell};
+use queens::{chess, render, screenshot, text, Cell};
 
 use crate::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Solve};
 
@@ -158,6 +158,19 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
     if !(c.time_limit.is_finite() && c.time_limit > 0.0) {
         return Err("--time-limit must be positive".into());
     }
-    let _ = c;
-    Err("TEMP: chess lands with the chess module".into())
+    let piece = if c.rooks { chess::Piece::Rooks } else { chess::Piece::Queens };
+    match chess::solve(c.n as usize, piece, std::time::Duration::from_secs_f64(c.time_limit)) {
+        Ok(report) => {
+            if c.json {
+                println!("{}", chess::to_json(&report));
+            } else {
+                print!("{}", chess::to_table(&report));
+            }
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("chess {}: {e}", c.n);
+            Ok(1)
+        }
+    }
 }
