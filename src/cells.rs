@@ -78,8 +78,9 @@ fn pixel(img: &RgbImage, x: f64, y: f64) -> Option<[u8; 3]> {
 /// The dominant color of the frame 0.2–0.36 pitch from the cell center, and how flat it is.
 fn dominant(img: &RgbImage, grid: &Grid, cell: Cell) -> ([u8; 3], f32) {
     let (cx, cy) = grid.center(cell);
-    // Sample on a sub-grid: at most ~40×40 points per cell keeps big cells cheap.
-    let step = (grid.px.min(grid.py) / 40.0).max(1.0);
+    // Sample on a sub-grid: at most ~26×26 points per cell (~300 in the frame)
+    // is plenty for a dominant color and keeps big cells cheap.
+    let step = (grid.px.min(grid.py) / 26.0).max(1.0);
     let mut samples: Vec<[u8; 3]> = Vec::new();
     let mut dy: f64 = -0.36;
     while dy <= 0.36 {
@@ -138,10 +139,11 @@ fn line_width(img: &RgbImage, grid: &Grid, cell: Cell, below: bool, rgb: &[[u8; 
     let (pitch, cross) = if below { (grid.py, grid.px) } else { (grid.px, grid.py) };
     let boundary = if below { cy + 0.5 * grid.py } else { cx + 0.5 * grid.px };
     let reach = 0.15 * pitch;
-    let step = 0.5;
+    // Half-pixel steps on small cells, coarser on big ones (≤ 40 steps per slice).
+    let step = (2.0 * reach / 40.0).max(0.5);
     let steps = ((2.0 * reach) / step).ceil().max(6.0) as usize;
     let mut widths = Vec::new();
-    for t in [-0.38, -0.34, -0.30, -0.26, 0.26, 0.30, 0.34, 0.38] {
+    for t in [-0.36, -0.30, -0.26, 0.26, 0.30, 0.36] {
         let mut total = 0.0;
         let mut peak: f64 = 0.0;
         for i in 0..=steps {

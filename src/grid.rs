@@ -367,7 +367,53 @@ fn line_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64
 }
 
 /// Detects the board in `img`.
+///
+/// Large screenshots are first searched at a reduced scale (a box-filtered copy
+/// whose short side is still ≥ 360 px, so cells stay well above the 7 px minimum
+/// for any board that fills a reasonable part of the picture); the lattice is then
+/// scaled back. If that finds nothing, the full-resolution search decides.
 pub fn detect(img: &RgbImage) -> Result<Grid> {
+    let scale = (img.width().min(img.height()) / 360).clamp(1, 4);
+    if scale > 1 {
+        let small = box_downsample(img, scale);
+        if let Ok(g) = detect_at(&small) {
+            let s = f64::from(scale);
+            return Ok(Grid { n: g.n, x0: g.x0 * s, y0: g.y0 * s, px: g.px * s, py: g.py * s });
+        }
+    }
+    detect_at(img)
+}
+
+/// Averages `s`×`s` blocks: thin lines survive as lighter lines, unlike plain subsampling.
+fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
+    let (w, h) = (img.width() / s, img.height() / s);
+    let src = img.as_raw();
+    let stride = img.width() as usize * 3;
+    let mut out = vec![0u8; (w * h * 3) as usize];
+    let area = s * s;
+    let mut row_sums = vec![0u32; w as usize * 3];
+    for y in 0..h as usize {
+        row_sums.iter_mut().for_each(|v| *v = 0);
+        for dy in 0..s as usize {
+            let line = &src[(y * s as usize + dy) * stride..][..(w * s) as usize * 3];
+            for (x, block) in line.chunks_exact(3 * s as usize).enumerate() {
+                let acc = &mut row_sums[x * 3..x * 3 + 3];
+                for px in block.chunks_exact(3) {
+                    acc[0] += u32::from(px[0]);
+                    acc[1] += u32::from(px[1]);
+                    acc[2] += u32::from(px[2]);
+                }
+            }
+        }
+        let dst = &mut out[y * w as usize * 3..][..w as usize * 3];
+        for (d, v) in dst.iter_mut().zip(&row_sums) {
+            *d = (v / area) as u8;
+        }
+    }
+    RgbImage::from_raw(w, h, out).expect("sized above")
+}
+
+fn detect_at(img: &RgbImage) -> Result<Grid> {
     let seg = flat_blobs(img);
     let cands = cell_candidates(img, &seg);
     let family = board_family(&cands);

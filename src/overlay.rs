@@ -100,12 +100,13 @@ pub fn crop(img: &RgbImage, grid: &Grid) -> RgbImage {
     image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
 }
 
-/// Encodes `img` as PNG with fast compression (writing must cost less than decoding).
+/// Encodes `img` as PNG with fast compression and the Sub filter (screenshots are
+/// mostly flat rows; trying every filter per row costs more than decoding).
 pub fn encode_png(img: &RgbImage) -> Vec<u8> {
     use image::codecs::png::{CompressionType, FilterType, PngEncoder};
     use image::ImageEncoder;
     let mut out = Vec::new();
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Sub)
         .write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
         .expect("encoding to memory cannot fail");
     out

@@ -130,20 +130,29 @@ pub struct Picture {
 
 /// The vision half: grid → cell colors → region map, timing each stage.
 pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Result<RegionMap>) {
+    let (grid, cells, map) = read_regions(&image, ms);
+    (Picture { image, grid, cells }, map)
+}
+
+/// [`read_picture`] on a borrowed image: the grid and cell colors found (if any) and the map.
+pub fn read_regions(
+    image: &image::RgbImage,
+    ms: &mut Timings,
+) -> (Option<Grid>, Option<CellColors>, Result<RegionMap>) {
     let t = Instant::now();
-    let grid = grid::detect(&image);
+    let grid = grid::detect(image);
     ms.grid = Some(ms_since(t));
     let grid = match grid {
         Ok(g) => g,
-        Err(e) => return (Picture { image, grid: None, cells: None }, Err(e)),
+        Err(e) => return (None, None, Err(e)),
     };
     let t = Instant::now();
-    let colors = cells::sample(&image, &grid);
+    let colors = cells::sample(image, &grid);
     ms.cells = Some(ms_since(t));
     let t = Instant::now();
     let map = regions::cluster(&colors);
     ms.cluster = Some(ms_since(t));
-    (Picture { image, grid: Some(grid), cells: Some(colors) }, map)
+    (Some(grid), Some(colors), map)
 }
 
 /// Decodes, reads and solves a screenshot. The picture comes back for overlays.

@@ -36,8 +36,9 @@ pub struct Level {
     pub regions: Vec<String>,
     pub solution: Vec<usize>,
     pub solutions_found: usize,
+    /// Hex colors by region; community levels have a few nulls (documented quirks).
     #[serde(default)]
-    pub colors: Vec<String>,
+    pub colors: Vec<Option<String>>,
 }
 
 impl Level {
@@ -46,7 +47,7 @@ impl Level {
         self.colors
             .iter()
             .map(|h| {
-                let v = u32::from_str_radix(h.trim_start_matches('#'), 16).ok()?;
+                let v = u32::from_str_radix(h.as_deref()?.trim_start_matches('#'), 16).ok()?;
                 Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
             })
             .collect()

@@ -1,0 +1,104 @@
+//! Criterion benchmarks of the pipeline stages.
+//!
+//! - `solve/N`: MILP solve + uniqueness proof per daily level, grouped by N.
+//! - `phone/decode` vs `phone/vision` (grid + cells + cluster) on the 1170×2532
+//!   phone PNGs of the browser corpus: the vision stages must cost less than decoding.
+//! - `phone/overlay`: drawing and PNG-encoding the overlay, against the same decode.
+//!
+//! Needs ../shared/corpus; benches that cannot find it say so and do nothing.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use queens::pipeline::{read_picture, read_regions, Timings};
+use queens::solve::{solve, SolveOptions};
+use queens::Regions;
+
+fn corpus() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: ../shared/corpus is missing");
+        None
+    }
+}
+
+fn daily_by_n() -> BTreeMap<usize, Vec<Regions>> {
+    let mut by_n: BTreeMap<usize, Vec<Regions>> = BTreeMap::new();
+    let Some(dir) = corpus() else { return by_n };
+    let text = std::fs::read_to_string(dir.join("levels-daily-617-842.json")).expect("levels");
+    let levels: Vec<serde_json::Value> = serde_json::from_str(&text).expect("json");
+    for l in levels {
+        let rows: Vec<String> =
+            l["regions"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
+        let r = Regions::from_rows(&rows).unwrap();
+        by_n.entry(r.n()).or_default().push(r);
+    }
+    by_n
+}
+
+fn bench_solve(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    for (n, puzzles) in daily_by_n() {
+        let mut i = 0;
+        group.bench_function(format!("N={n} ({} levels)", puzzles.len()), |b| {
+            b.iter(|| {
+                let p = &puzzles[i % puzzles.len()];
+                i += 1;
+                solve(p, &SolveOptions::default()).expect("daily levels are unique")
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_phone(c: &mut Criterion) {
+    let Some(dir) = corpus() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("browser"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("phone390") && p.extension().is_some_and(|e| e == "png"))
+        .collect();
+    files.sort();
+    files.truncate(6);
+    let bytes: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let images: Vec<image::RgbImage> = bytes.iter().map(|b| queens::screenshot::decode(b, 16_384).unwrap()).collect();
+    let mut group = c.benchmark_group("phone");
+    group.sample_size(20);
+    group.bench_function("decode", |b| {
+        b.iter(|| bytes.iter().map(|x| queens::screenshot::decode(x, 16_384).unwrap().width()).sum::<u32>())
+    });
+    group.bench_function("vision", |b| {
+        b.iter(|| {
+            images
+                .iter()
+                .map(|img| read_regions(img, &mut Timings::default()).2.expect("reads").regions.n())
+                .sum::<usize>()
+        })
+    });
+    let solved: Vec<_> = images
+        .iter()
+        .map(|img| {
+            let (pic, map) = read_picture(img.clone(), &mut Timings::default());
+            let p = solve(&map.unwrap().regions, &SolveOptions::default()).unwrap();
+            (pic, p)
+        })
+        .collect();
+    group.bench_function("overlay", |b| {
+        b.iter(|| {
+            solved
+                .iter()
+                .map(|(pic, p)| {
+                    queens::overlay::encode_png(&queens::overlay::draw(&pic.image, &pic.grid.unwrap(), p)).len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_solve, bench_phone);
+criterion_main!(benches);
