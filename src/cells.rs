@@ -47,9 +47,10 @@ pub fn sample(img: &RgbImage, grid: &Grid) -> CellColors {
     let mut flatness = Vec::with_capacity(n * n);
     let mut line_right = vec![0.0; n * n];
     let mut line_below = vec![0.0; n * n];
+    let mut hist = vec![0u32; 4096];
     for r in 0..n {
         for c in 0..n {
-            let (color, flat) = dominant(img, grid, Cell::new(r, c));
+            let (color, flat) = dominant(img, grid, Cell::new(r, c), &mut hist);
             rgb.push(color);
             flatness.push(flat);
         }
@@ -76,11 +77,12 @@ fn pixel(img: &RgbImage, x: f64, y: f64) -> Option<[u8; 3]> {
 }
 
 /// The dominant color of the frame 0.2–0.36 pitch from the cell center, and how flat it is.
-fn dominant(img: &RgbImage, grid: &Grid, cell: Cell) -> ([u8; 3], f32) {
+/// `hist` is scratch space of 4096 zeros, returned zeroed.
+fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> ([u8; 3], f32) {
     let (cx, cy) = grid.center(cell);
-    // Sample on a sub-grid: at most ~26×26 points per cell (~300 in the frame)
+    // Sample on a sub-grid: at most ~20×20 points per cell (~200 in the frame)
     // is plenty for a dominant color and keeps big cells cheap.
-    let step = (grid.px.min(grid.py) / 26.0).max(1.0);
+    let step = (grid.px.min(grid.py) / 20.0).max(1.0);
     let mut samples: Vec<[u8; 3]> = Vec::new();
     let mut dy: f64 = -0.36;
     while dy <= 0.36 {
@@ -98,12 +100,18 @@ fn dominant(img: &RgbImage, grid: &Grid, cell: Cell) -> ([u8; 3], f32) {
     if samples.is_empty() {
         return ([0, 0, 0], 0.0);
     }
-    let mut hist = vec![0u32; 4096];
     let bin = |p: &[u8; 3]| (usize::from(p[0] >> 4) << 8) | (usize::from(p[1] >> 4) << 4) | usize::from(p[2] >> 4);
+    let mut top = bin(&samples[0]);
     for p in &samples {
-        hist[bin(p)] += 1;
+        let b = bin(p);
+        hist[b] += 1;
+        if hist[b] > hist[top] || (hist[b] == hist[top] && b < top) {
+            top = b;
+        }
     }
-    let top = (0..4096).max_by_key(|&i| hist[i]).unwrap_or(0);
+    for p in &samples {
+        hist[bin(p)] = 0;
+    }
     let seed = [((top >> 8) as u8) << 4 | 8, (((top >> 4) & 15) as u8) << 4 | 8, ((top & 15) as u8) << 4 | 8];
     // Refine twice: mean of pixels within 18 of the current estimate.
     let mut center = seed.map(i32::from);
@@ -139,11 +147,11 @@ fn line_width(img: &RgbImage, grid: &Grid, cell: Cell, below: bool, rgb: &[[u8; 
     let (pitch, cross) = if below { (grid.py, grid.px) } else { (grid.px, grid.py) };
     let boundary = if below { cy + 0.5 * grid.py } else { cx + 0.5 * grid.px };
     let reach = 0.15 * pitch;
-    // Half-pixel steps on small cells, coarser on big ones (≤ 40 steps per slice).
-    let step = (2.0 * reach / 40.0).max(0.5);
+    // Half-pixel steps on small cells, coarser on big ones (≤ 24 steps per slice).
+    let step = (2.0 * reach / 24.0).max(0.5);
     let steps = ((2.0 * reach) / step).ceil().max(6.0) as usize;
     let mut widths = Vec::new();
-    for t in [-0.36, -0.30, -0.26, 0.26, 0.30, 0.36] {
+    for t in [-0.34, -0.27, 0.27, 0.34] {
         let mut total = 0.0;
         let mut peak: f64 = 0.0;
         for i in 0..=steps {

@@ -142,8 +142,10 @@ fn flat_blobs(img: &RgbImage) -> Segmentation {
             let p = &row[x * 3..x * 3 + 3];
             let len = (x - start) as i32;
             let step = maxdiff(p, &row[x * 3 - 3..x * 3]);
-            let drift = (0..3).map(|i| (i32::from(p[i]) * len - sum[i]).abs()).max().unwrap_or(0);
-            if step > STEP || drift > DRIFT * len {
+            // Drift from the run's first pixel: cheap, and enough to stop chaining
+            // through a blurred line one small step at a time.
+            let drift = maxdiff(p, &row[start * 3..start * 3 + 3]);
+            if step > STEP || drift > DRIFT as i16 {
                 runs.push(Run { x0: start as u32, x1: x as u32, mean: sum.map(|s| s / len) });
                 start = x;
                 sum = [0; 3];
@@ -331,34 +333,14 @@ fn fit_axis(members: &[Blob], along: fn(&Blob) -> f64, across: fn(&Blob) -> f64)
 /// Contrast of a grid line at `pos` along an axis: how much darker (or lighter) the
 /// line is than the cells either side of it, sampled at each cell center across.
 fn line_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64 {
-    let (w, h) = (img.width() as f64, img.height() as f64);
     let (pitch_along, pitch_across) = if horizontal { (grid.py, grid.px) } else { (grid.px, grid.py) };
-    let lum = |a: f64, b: f64| -> Option<f64> {
-        let (x, y) = if horizontal { (b, a) } else { (a, b) };
-        if x < 0.0 || y < 0.0 || x >= w || y >= h {
-            return None;
-        }
-        Some(f64::from(luma(img.get_pixel(x as u32, y as u32).0)))
-    };
     let mut contrasts = Vec::new();
     for k in 0..grid.n {
         let origin_across = if horizontal { grid.x0 } else { grid.y0 };
         let t = origin_across + (k as f64 + 0.5) * pitch_across;
-        // The line's darkest (or lightest) point near `pos`, against the cells ±0.3 pitch away.
-        let (Some(before), Some(after)) = (lum(pos - 0.3 * pitch_along, t), lum(pos + 0.3 * pitch_along, t)) else {
-            continue;
-        };
-        let side = (before + after) / 2.0;
-        let reach = (0.08 * pitch_along).max(2.0);
-        let mut best: f64 = 0.0;
-        let mut d = -reach;
-        while d <= reach {
-            if let Some(l) = lum(pos + d, t) {
-                best = best.max((l - side).abs().min((l - before).abs()).min((l - after).abs()));
-            }
-            d += 1.0;
+        if let Some(c) = contrast_at(img, horizontal, pos, t, pitch_along) {
+            contrasts.push(c);
         }
-        contrasts.push(best);
     }
     if contrasts.len() < grid.n.div_ceil(2) {
         return 0.0;
@@ -366,14 +348,163 @@ fn line_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64
     median(&mut contrasts).unwrap_or(0.0)
 }
 
+/// Dominant color of the part of a rectangle inside the image (inset from its
+/// edges), and the share of samples near it; `None` when too little is visible.
+fn patch_color(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<([i32; 3], f64)> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let (x0, y0, x1, y1) = (x0.max(0.0), y0.max(0.0), x1.min(w - 1.0), y1.min(h - 1.0));
+    if x1 - x0 < 3.0 || y1 - y0 < 3.0 {
+        return None;
+    }
+    let mut samples = Vec::with_capacity(64);
+    for i in 0..8 {
+        for j in 0..8 {
+            let x = x0 + (x1 - x0) * (f64::from(i) + 0.5) / 8.0;
+            let y = y0 + (y1 - y0) * (f64::from(j) + 0.5) / 8.0;
+            samples.push(img.get_pixel(x as u32, y as u32).0.map(i32::from));
+        }
+    }
+    let near = |a: &[i32; 3], b: &[i32; 3]| (0..3).all(|k| (a[k] - b[k]).abs() <= 16);
+    let best = samples.iter().max_by_key(|a| samples.iter().filter(|b| near(a, b)).count())?;
+    let close: Vec<&[i32; 3]> = samples.iter().filter(|b| near(best, b)).collect();
+    let mean = [0, 1, 2].map(|k| close.iter().map(|c| c[k]).sum::<i32>() / close.len() as i32);
+    Some((mean, close.len() as f64 / samples.len() as f64))
+}
+
+/// Crops that cut into the outer cells leave a strip narrower than a pitch between
+/// the lattice and the image edge. Such a strip is one more row or column of the
+/// board when its visible patches are flat and either show several colors, or
+/// are in board colors with the grid lines continuing into the strip. A strip that looks like cells (flat, in a
+/// board color) but confirms neither is ambiguous: reading the smaller board
+/// inside could give a wrong but valid-looking puzzle, so that is refused.
+fn extend_cut_edges(
+    img: &RgbImage,
+    grid: &mut Grid,
+    nx: &mut usize,
+    ny: &mut usize,
+    line_threshold: f64,
+) -> Result<()> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let inset = 0.15;
+    let mut board_colors = Vec::new();
+    for r in 0..*ny {
+        for c in 0..*nx {
+            let (x, y) = (grid.x0 + c as f64 * grid.px, grid.y0 + r as f64 * grid.py);
+            let patch = patch_color(
+                img,
+                x + inset * grid.px,
+                y + inset * grid.py,
+                x + (1.0 - inset) * grid.px,
+                y + (1.0 - inset) * grid.py,
+            );
+            if let Some((color, flat)) = patch {
+                if flat >= 0.5 {
+                    board_colors.push(color);
+                }
+            }
+        }
+    }
+    let matches = |c: &[i32; 3]| board_colors.iter().any(|b| (0..3).all(|k| (b[k] - c[k]).abs() <= 14));
+    // (is_column, before): left, right, top, bottom.
+    for (column, before) in [(true, true), (true, false), (false, true), (false, false)] {
+        let (origin, pitch, count, limit) =
+            if column { (grid.x0, grid.px, *nx, w) } else { (grid.y0, grid.py, *ny, h) };
+        let visible = if before { origin } else { limit - (origin + count as f64 * pitch) };
+        if !(0.2 * pitch..0.95 * pitch).contains(&visible) {
+            continue;
+        }
+        let start = if before { origin - pitch } else { origin + count as f64 * pitch };
+        let (b_origin, b_pitch, across) = if column { (grid.y0, grid.py, *ny) } else { (grid.x0, grid.px, *nx) };
+        let mut colors: Vec<[i32; 3]> = Vec::new();
+        let mut flat_all = true;
+        for k in 0..across {
+            let (a0, a1) = (start + inset * pitch, start + (1.0 - inset) * pitch);
+            let (b0, b1) = (b_origin + (k as f64 + inset) * b_pitch, b_origin + (k as f64 + 1.0 - inset) * b_pitch);
+            let patch = if column { patch_color(img, a0, b0, a1, b1) } else { patch_color(img, b0, a0, b1, a1) };
+            match patch {
+                Some((color, flat)) if flat >= 0.5 => colors.push(color),
+                _ => flat_all = false,
+            }
+        }
+        if !flat_all || colors.is_empty() {
+            continue;
+        }
+        // Do the lines between cells continue into the strip? Test each boundary
+        // across the strip, in the middle of its visible part.
+        let depth = if before { visible / 2.0 } else { limit - visible / 2.0 };
+        let mut line_contrasts: Vec<f64> = (1..across)
+            .filter_map(|k| contrast_at(img, column, b_origin + k as f64 * b_pitch, depth, b_pitch))
+            .collect();
+        let lines = median(&mut line_contrasts).is_some_and(|c| c >= line_threshold);
+        let distinct = colors.iter().any(|c| (0..3).any(|k| (c[k] - colors[0][k]).abs() > 24));
+        let board_colored = colors.iter().all(|c| matches(c));
+        let side = match (column, before) {
+            (true, true) => "left",
+            (true, false) => "right",
+            (false, true) => "top",
+            (false, false) => "bottom",
+        };
+        let cut_off = || {
+            Error::NoGrid {
+            reason: format!("the board looks cut off at the {side} edge (a strip of cells is partly visible); use an uncropped screenshot"),
+        }
+        };
+        if distinct || (lines && board_colored) {
+            if column {
+                if before {
+                    grid.x0 -= grid.px;
+                }
+                *nx += 1;
+            } else {
+                if before {
+                    grid.y0 -= grid.py;
+                }
+                *ny += 1;
+            }
+        } else if board_colored || lines {
+            // One flat color and only one of the two signs of a cut row: either a
+            // cut row of a single region or a plain margin with something drawn at
+            // the lattice lines (an inspector overlay). Reading the board inside
+            // could give a smaller, valid-looking but wrong puzzle, so refuse.
+            return Err(cut_off());
+        }
+    }
+    Ok(())
+}
+
+/// Contrast of a line at `pos` (along the axis) crossed at `t`: its darkest (or
+/// lightest) point within ±0.08 pitch against the pixels 0.3 pitch either side.
+fn contrast_at(img: &RgbImage, horizontal: bool, pos: f64, t: f64, pitch_along: f64) -> Option<f64> {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    let lum = |a: f64| -> Option<f64> {
+        let (x, y) = if horizontal { (t, a) } else { (a, t) };
+        if x < 0.0 || y < 0.0 || x >= w || y >= h {
+            return None;
+        }
+        Some(f64::from(luma(img.get_pixel(x as u32, y as u32).0)))
+    };
+    let (before, after) = (lum(pos - 0.3 * pitch_along)?, lum(pos + 0.3 * pitch_along)?);
+    let side = (before + after) / 2.0;
+    let reach = (0.08 * pitch_along).max(2.0);
+    let mut best: f64 = 0.0;
+    let mut d = -reach;
+    while d <= reach {
+        if let Some(l) = lum(pos + d) {
+            best = best.max((l - side).abs().min((l - before).abs()).min((l - after).abs()));
+        }
+        d += 1.0;
+    }
+    Some(best)
+}
+
 /// Detects the board in `img`.
 ///
-/// Large screenshots are first searched at a reduced scale (a box-filtered copy
-/// whose short side is still ≥ 360 px, so cells stay well above the 7 px minimum
+/// Large screenshots are first searched at a reduced scale (a shrunk copy whose
+/// short side is still ≥ 240 px, so cells stay well above the 7 px minimum
 /// for any board that fills a reasonable part of the picture); the lattice is then
 /// scaled back. If that finds nothing, the full-resolution search decides.
 pub fn detect(img: &RgbImage) -> Result<Grid> {
-    let scale = (img.width().min(img.height()) / 360).clamp(1, 4);
+    let scale = (img.width().min(img.height()) / 240).clamp(1, 6);
     if scale > 1 {
         let small = box_downsample(img, scale);
         if let Ok(g) = detect_at(&small) {
@@ -384,33 +515,33 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
     detect_at(img)
 }
 
-/// Averages `s`×`s` blocks: thin lines survive as lighter lines, unlike plain subsampling.
+/// Shrinks by `s`, each output pixel the mean of its block's diagonal
+/// (x+k, y+k), k < s. The diagonal meets every row and every column of the
+/// block once, so a one-pixel grid line keeps the same 1/s contrast a full box
+/// filter would give it, at 1/s of the reads.
 fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
-    let (w, h) = (img.width() / s, img.height() / s);
+    let (w, h) = ((img.width() / s) as usize, (img.height() / s) as usize);
+    let s = s as usize;
     let src = img.as_raw();
     let stride = img.width() as usize * 3;
-    let mut out = vec![0u8; (w * h * 3) as usize];
-    let area = s * s;
-    let mut row_sums = vec![0u32; w as usize * 3];
-    for y in 0..h as usize {
-        row_sums.iter_mut().for_each(|v| *v = 0);
-        for dy in 0..s as usize {
-            let line = &src[(y * s as usize + dy) * stride..][..(w * s) as usize * 3];
-            for (x, block) in line.chunks_exact(3 * s as usize).enumerate() {
-                let acc = &mut row_sums[x * 3..x * 3 + 3];
-                for px in block.chunks_exact(3) {
-                    acc[0] += u32::from(px[0]);
-                    acc[1] += u32::from(px[1]);
-                    acc[2] += u32::from(px[2]);
-                }
+    let mut out = vec![0u8; w * h * 3];
+    for y in 0..h {
+        let dst = &mut out[y * w * 3..][..w * 3];
+        for x in 0..w {
+            let (mut r, mut g, mut b) = (0u32, 0u32, 0u32);
+            for k in 0..s {
+                let i = (y * s + k) * stride + (x * s + k) * 3;
+                r += u32::from(src[i]);
+                g += u32::from(src[i + 1]);
+                b += u32::from(src[i + 2]);
             }
-        }
-        let dst = &mut out[y * w as usize * 3..][..w as usize * 3];
-        for (d, v) in dst.iter_mut().zip(&row_sums) {
-            *d = (v / area) as u8;
+            let n = s as u32;
+            dst[x * 3] = (r / n) as u8;
+            dst[x * 3 + 1] = (g / n) as u8;
+            dst[x * 3 + 2] = (b / n) as u8;
         }
     }
-    RgbImage::from_raw(w, h, out).expect("sized above")
+    RgbImage::from_raw(w as u32, h as u32, out).expect("sized above")
 }
 
 fn detect_at(img: &RgbImage) -> Result<Grid> {
@@ -473,6 +604,7 @@ fn detect_at(img: &RgbImage) -> Result<Grid> {
             break;
         }
     }
+    extend_cut_edges(img, &mut grid, &mut nx, &mut ny, threshold)?;
     if nx != ny {
         return Err(Error::NoGrid { reason: format!("found a {nx}x{ny} grid of cells; a board is square") });
     }

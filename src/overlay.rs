@@ -35,57 +35,72 @@ pub fn draw(img: &RgbImage, grid: &Grid, placement: &Placement) -> RgbImage {
 
 /// Draws a crown on each cell of `placement`, in place.
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement) {
+    // Every crown on a board has the same size: rasterise it once, blend it N times.
+    let size = grid.px.min(grid.py) * 0.62;
+    let crown: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (u * size, v * size)).collect();
+    // The halo: the same crown grown by 12% around the middle of its band.
+    let (mx, my) = (0.5 * size, 0.52 * size);
+    let halo: Vec<(f64, f64)> = crown.iter().map(|&(x, y)| (mx + (x - mx) * 1.12, my + (y - my) * 1.12)).collect();
+    let pad = (0.1 * size).ceil();
+    let shift = |poly: &[(f64, f64)]| poly.iter().map(|&(x, y)| (x + pad, y + pad)).collect::<Vec<_>>();
+    let side = (size + 2.0 * pad).ceil() as usize;
+    let halo_mask = coverage(&shift(&halo), side);
+    let ink_mask = coverage(&shift(&crown), side);
     for &cell in placement.cells() {
         let (cx, cy) = grid.center(cell);
-        let size = grid.px.min(grid.py) * 0.62;
-        let (x0, y0) = (cx - size / 2.0, cy - size / 2.0);
-        let scaled: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (x0 + u * size, y0 + v * size)).collect();
-        // The halo: the same crown grown by ~6% of the cell around its center.
-        let grow = 1.0 + 0.12;
-        let (mx, my) = (cx, y0 + 0.52 * size);
-        let halo: Vec<(f64, f64)> = scaled.iter().map(|&(x, y)| (mx + (x - mx) * grow, my + (y - my) * grow)).collect();
-        fill_polygon_aa(img, &halo, HALO, 0.9);
-        fill_polygon_aa(img, &scaled, INK, 1.0);
+        let x0 = (cx - size / 2.0 - pad).round() as i64;
+        let y0 = (cy - size / 2.0 - pad).round() as i64;
+        blend(img, x0, y0, side, &halo_mask, HALO, 0.9);
+        blend(img, x0, y0, side, &ink_mask, INK, 1.0);
     }
 }
 
-fn inside(poly: &[(f64, f64)], x: f64, y: f64) -> bool {
-    let mut c = false;
-    let mut j = poly.len() - 1;
-    for i in 0..poly.len() {
-        let (xi, yi) = poly[i];
-        let (xj, yj) = poly[j];
-        if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
-            c = !c;
-        }
-        j = i;
-    }
-    c
-}
-
-/// Fills `poly` with `color` at `opacity`, blending by 4×4 subpixel coverage.
-fn fill_polygon_aa(img: &mut RgbImage, poly: &[(f64, f64)], color: [u8; 3], opacity: f64) {
-    let (w, h) = (img.width() as i64, img.height() as i64);
-    let xmin = poly.iter().map(|p| p.0).fold(f64::INFINITY, f64::min).floor().max(0.0) as i64;
-    let xmax = (poly.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max).ceil() as i64).min(w - 1);
-    let ymin = poly.iter().map(|p| p.1).fold(f64::INFINITY, f64::min).floor().max(0.0) as i64;
-    let ymax = (poly.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max).ceil() as i64).min(h - 1);
-    for y in ymin..=ymax {
-        for x in xmin..=xmax {
-            let mut hits = 0;
-            for sy in 0..4 {
-                for sx in 0..4 {
-                    if inside(poly, x as f64 + (sx as f64 + 0.5) / 4.0, y as f64 + (sy as f64 + 0.5) / 4.0) {
-                        hits += 1;
-                    }
-                }
+/// Anti-aliased coverage (0..1) of `poly` on a `side`×`side` pixel grid: four
+/// sub-rows per pixel, each filled with exact horizontal span coverage.
+fn coverage(poly: &[(f64, f64)], side: usize) -> Vec<f32> {
+    const SUB: usize = 4;
+    let mut mask = vec![0f32; side * side];
+    let mut xs: Vec<f64> = Vec::with_capacity(poly.len());
+    for sy in 0..side * SUB {
+        let y = (sy as f64 + 0.5) / SUB as f64;
+        xs.clear();
+        for i in 0..poly.len() {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            if (a.1 > y) != (b.1 > y) {
+                xs.push(a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1));
             }
-            if hits == 0 {
+        }
+        xs.sort_by(f64::total_cmp);
+        let row = &mut mask[(sy / SUB) * side..][..side];
+        for span in xs.chunks_exact(2) {
+            let (l, r) = (span[0].clamp(0.0, side as f64), span[1].clamp(0.0, side as f64));
+            let mut x = l.floor() as usize;
+            while (x as f64) < r && x < side {
+                let overlap = (r.min(x as f64 + 1.0) - l.max(x as f64)).max(0.0);
+                row[x] += (overlap / SUB as f64) as f32;
+                x += 1;
+            }
+        }
+    }
+    mask
+}
+
+/// Blends `color` into `img` through `mask` placed at (x0, y0), clipped to the image.
+fn blend(img: &mut RgbImage, x0: i64, y0: i64, side: usize, mask: &[f32], color: [u8; 3], opacity: f32) {
+    let (w, h) = (i64::from(img.width()), i64::from(img.height()));
+    for my in 0..side {
+        let y = y0 + my as i64;
+        if y < 0 || y >= h {
+            continue;
+        }
+        for mx in 0..side {
+            let x = x0 + mx as i64;
+            let a = (mask[my * side + mx].min(1.0)) * opacity;
+            if a <= 0.0 || x < 0 || x >= w {
                 continue;
             }
-            let a = opacity * f64::from(hits) / 16.0;
             let p = img.get_pixel_mut(x as u32, y as u32);
-            *p = Rgb([0, 1, 2].map(|i| (f64::from(p[i]) * (1.0 - a) + f64::from(color[i]) * a).round() as u8));
+            *p = Rgb([0, 1, 2].map(|i| (f32::from(p[i]) * (1.0 - a) + f32::from(color[i]) * a).round() as u8));
         }
     }
 }

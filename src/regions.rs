@@ -34,8 +34,22 @@ pub struct RegionMap {
 }
 
 /// Groups the cells into exactly `cells.n` color clusters and cross-checks them
-/// against the borders.
+/// against the borders. When the colors cannot be trusted (a tinted or hovered
+/// cell, say) but the borders are unambiguous, the borders decide; see
+/// [`regions_from_borders`].
 pub fn cluster(cells: &CellColors) -> Result<RegionMap> {
+    match cluster_by_color(cells) {
+        Ok(map) if crate::partition::check(&map.regions, crate::partition::Pieces::Connected).is_ok() => Ok(map),
+        // Colors give a region in pieces: the borders may show a discolored cell;
+        // if they do not, the map goes on as read and the partition check (or
+        // --allow-split-regions) decides.
+        Ok(map) => Ok(regions_from_borders(cells).unwrap_or(map)),
+        Err(e) => regions_from_borders(cells).ok_or(e),
+    }
+}
+
+/// The k-means reading with its color and border cross-checks.
+fn cluster_by_color(cells: &CellColors) -> Result<RegionMap> {
     let n = cells.n;
     let buf: Vec<_> = cells.lab.iter().map(|l| l.to_palette()).collect();
     let mut best: Option<(f32, Vec<u8>, Vec<Lab>)> = None;
@@ -91,15 +105,125 @@ pub fn cluster(cells: &CellColors) -> Result<RegionMap> {
         }
     }
     check_borders(cells, &regions)?;
-    let mut sums = vec![[0u32; 4]; n];
+    Ok(RegionMap { colors: mean_colors(cells, &regions), regions })
+}
+
+fn mean_colors(cells: &CellColors, regions: &Regions) -> Vec<[u8; 3]> {
+    let mut sums = vec![[0u32; 4]; regions.region_count()];
     for (i, &label) in regions.labels().iter().enumerate() {
         for c in 0..3 {
             sums[label][c] += u32::from(cells.rgb[i][c]);
         }
         sums[label][3] += 1;
     }
-    let colors = sums.iter().map(|s| [0, 1, 2].map(|c| (s[c] / s[3].max(1)) as u8)).collect();
-    Ok(RegionMap { regions, colors })
+    sums.iter().map(|s| [0, 1, 2].map(|c| (s[c] / s[3].max(1)) as u8)).collect()
+}
+
+/// Every neighbouring pair with its line width: (a, b, width).
+fn line_pairs(cells: &CellColors) -> Vec<(Cell, Cell, f64)> {
+    let n = cells.n;
+    let mut pairs = Vec::with_capacity(2 * n * n);
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                pairs.push((Cell::new(r, c), Cell::new(r, c + 1), f64::from(cells.line_right[r * n + c])));
+            }
+            if r + 1 < n {
+                pairs.push((Cell::new(r, c), Cell::new(r + 1, c), f64::from(cells.line_below[r * n + c])));
+            }
+        }
+    }
+    pairs
+}
+
+/// The border reading, used only when the colors failed: split line widths into
+/// thin and thick (Otsu, no labels involved), join cells across thin lines, and
+/// accept the result only when it is unambiguous: widths clearly bimodal, exactly
+/// N pieces, pieces' colors pairwise distinct, and every cell's color matching its
+/// piece except at most one (the tinted or hovered cell the colors stumbled on).
+fn regions_from_borders(cells: &CellColors) -> Option<RegionMap> {
+    let n = cells.n;
+    let pairs = line_pairs(cells);
+    let mut widths: Vec<f64> = pairs.iter().map(|p| p.2).collect();
+    widths.sort_by(f64::total_cmp);
+    // Otsu's split of the sorted widths.
+    let total: f64 = widths.iter().sum();
+    let mut best = (0.0, 0);
+    let mut left = 0.0;
+    for i in 1..widths.len() {
+        left += widths[i - 1];
+        let (wl, wr) = (i as f64, (widths.len() - i) as f64);
+        let (ml, mr) = (left / wl, (total - left) / wr);
+        let between = wl * wr * (ml - mr).powi(2);
+        if between > best.0 {
+            best = (between, i);
+        }
+    }
+    let split = best.1;
+    if split == 0 {
+        return None;
+    }
+    let (thin_max, thick_min) = (widths[split - 1], widths[split]);
+    let thin_mean = widths[..split].iter().sum::<f64>() / split as f64;
+    let thick_mean = widths[split..].iter().sum::<f64>() / (widths.len() - split) as f64;
+    // Clearly bimodal: thick lines well apart from thin ones, with a gap between.
+    if thick_mean < 1.6 * thin_mean || thick_min < 1.2 * thin_max {
+        return None;
+    }
+    let cut = (thin_max + thick_min) / 2.0;
+    let mut parent: Vec<usize> = (0..n * n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for &(a, b, w) in &pairs {
+        if w < cut {
+            let (ra, rb) = (root(&mut parent, a.row * n + a.col), root(&mut parent, b.row * n + b.col));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
+    let regions = Regions::from_labels(n, &labels)?;
+    if regions.region_count() != n {
+        return None;
+    }
+    // Each piece's color: the median cell color (robust to one odd cell).
+    let members = regions.members();
+    let centers: Vec<Lab> = members
+        .iter()
+        .map(|cs| {
+            let mut v: Vec<Lab> = cs.iter().map(|&c| cells.lab_at(c)).collect();
+            let med = |f: fn(&Lab) -> f32, v: &mut Vec<Lab>| {
+                v.sort_by(|a, b| f(a).total_cmp(&f(b)));
+                f(&v[v.len() / 2])
+            };
+            Lab { l: med(|x| x.l, &mut v), a: med(|x| x.a, &mut v), b: med(|x| x.b, &mut v) }
+        })
+        .collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            if centers[a].dist(centers[b]) < MIN_SEPARATION {
+                return None;
+            }
+        }
+    }
+    let mut odd = 0;
+    for cell in regions.cells() {
+        let lab = cells.lab_at(cell);
+        let own = lab.dist(centers[regions.label(cell)]);
+        let other =
+            (0..n).filter(|&k| k != regions.label(cell)).map(|k| lab.dist(centers[k])).fold(f32::INFINITY, f32::min);
+        if own > 0.6 * other {
+            odd += 1;
+        }
+    }
+    if odd > 1 {
+        return None;
+    }
+    Some(RegionMap { colors: mean_colors(cells, &regions), regions })
 }
 
 /// The line-width evidence: in styles that draw region borders thicker than inner

@@ -1,5 +1,6 @@
 //! Round trip: every daily level drawn by `render` in several styles (sizes,
-//! themes, page furniture, marks, JPEG) reads back to exactly the same map.
+//! themes, page furniture, marks, JPEG, crops into the outer cells, a hovered
+//! cell) reads back to exactly the same map.
 
 mod common;
 
@@ -9,11 +10,8 @@ use queens::solve::{solve, SolveOptions};
 use queens::{Cell, Placement};
 use rayon::prelude::*;
 
-/// Refusals we accept today (never wrong maps), with the level and style.
-const KNOWN_REFUSALS: [&str; 1] = [
-    // Lavender #BBA3E2 and can-can #D895B2 blur together at 22 px cells with JPEG chroma subsampling.
-    "level 77 [22px dark jpeg q70]",
-];
+/// Refusals we accept today beyond each style's expectation (never wrong maps).
+const KNOWN_REFUSALS: [&str; 0] = [];
 
 #[derive(Debug, Clone, Copy)]
 enum Encoding {
@@ -21,21 +19,63 @@ enum Encoding {
     Jpeg(u8),
 }
 
+/// A change to the rendered picture, like the ones real screenshots have.
+#[derive(Debug, Clone, Copy)]
+enum Edit {
+    None,
+    /// Crop into the outer cells: this fraction of each outer row and column is cut off.
+    CutEdges(f64),
+    /// Darken one cell by this factor, as a hover does.
+    Hover(f64),
+}
+
 struct Case {
     name: &'static str,
     style: Style,
     marks: fn(&Placement) -> Marks,
     encoding: Encoding,
+    edit: Edit,
+}
+
+fn apply(edit: Edit, img: image::RgbImage, grid: &queens::grid::Grid, level_id: usize) -> image::RgbImage {
+    match edit {
+        Edit::None => img,
+        Edit::CutEdges(f) => {
+            let cut = (grid.x0 + f * grid.px) as u32;
+            let side = (grid.n as f64 * grid.px - 2.0 * f * grid.px) as u32;
+            image::imageops::crop_imm(&img, cut, cut, side, side).to_image()
+        }
+        Edit::Hover(k) => {
+            let mut img = img;
+            let cell = Cell::new(level_id % grid.n, (level_id / grid.n) % grid.n);
+            let (x0, y0) = (grid.x0 + cell.col as f64 * grid.px, grid.y0 + cell.row as f64 * grid.py);
+            // The whole cell, lines included, as a hover shade covers it.
+            for y in y0 as u32..(y0 + grid.py) as u32 {
+                for x in x0 as u32..(x0 + grid.px) as u32 {
+                    let p = img.get_pixel_mut(x, y);
+                    *p = image::Rgb(p.0.map(|v| (f64::from(v) * k) as u8));
+                }
+            }
+            img
+        }
+    }
 }
 
 fn cases() -> Vec<Case> {
     vec![
-        Case { name: "60px light png", style: Style::default(), marks: |_| Marks::default(), encoding: Encoding::Png },
+        Case {
+            name: "60px light png",
+            style: Style::default(),
+            marks: |_| Marks::default(),
+            encoding: Encoding::Png,
+            edit: Edit::None,
+        },
         Case {
             name: "22px dark jpeg q70",
             style: Style { cell: 22, margin: 12, dark: true, ..Style::default() },
             marks: |_| Marks::default(),
             encoding: Encoding::Jpeg(70),
+            edit: Edit::None,
         },
         Case {
             name: "96px light full page, half played",
@@ -48,12 +88,28 @@ fn cases() -> Vec<Case> {
                 }
             },
             encoding: Encoding::Png,
+            edit: Edit::None,
         },
         Case {
             name: "40px dark solved jpeg q60",
             style: Style { cell: 40, margin: 30, dark: true, ..Style::default() },
             marks: |p| Marks { crowns: Some(p.clone()), crosses: Vec::new() },
             encoding: Encoding::Jpeg(60),
+            edit: Edit::None,
+        },
+        Case {
+            name: "50px crop cutting 30% off the outer cells",
+            style: Style { cell: 50, margin: 20, ..Style::default() },
+            marks: |_| Marks::default(),
+            encoding: Encoding::Png,
+            edit: Edit::CutEdges(0.3),
+        },
+        Case {
+            name: "64px with one hover-darkened cell",
+            style: Style { cell: 64, ..Style::default() },
+            marks: |_| Marks::default(),
+            encoding: Encoding::Png,
+            edit: Edit::Hover(0.85),
         },
     ]
 }
@@ -69,27 +125,41 @@ fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
     }
 }
 
+/// How one style must do: the share of levels read exactly, and which refusals are fine.
+fn expectation(case: &Case) -> (f64, fn(&str) -> bool) {
+    match case.edit {
+        // A crop into the outer cells is read when the strip shows it is part of the
+        // board; a strip of one color is ambiguous and refused as cut off.
+        // Partly visible cells can also give an unreliable color.
+        Edit::CutEdges(_) => (0.7, |e| e.contains("no puzzle grid found") || e.contains("cannot read the regions")),
+        Edit::Hover(_) => (0.98, |e| e.contains("cannot read the regions")),
+        Edit::None => (1.0, |_| false),
+    }
+}
+
 #[test]
-fn every_daily_level_reads_back_in_four_styles() {
+fn every_daily_level_reads_back_in_six_styles() {
     let Some(levels) = common::levels("levels.json") else { return };
     let cases = cases();
-    let failures: Vec<String> = levels
+    let results: Vec<(usize, Option<String>)> = levels
         .par_iter()
-        .flat_map_iter(|l| cases.iter().map(move |c| (l, c)))
-        .filter_map(|(level, case)| {
+        .flat_map_iter(|l| cases.iter().enumerate().map(move |(k, c)| (l, k, c)))
+        .map(|(level, k, case)| {
             let board = level.board();
             let solution = solve(&board, &SolveOptions::default()).expect("daily levels solve");
             let style = Style { colors: level.rgb(), ..case.style.clone() };
-            let (img, _) = render(&board, &style, &(case.marks)(&solution));
+            let (img, grid) = render(&board, &style, &(case.marks)(&solution));
+            let img = apply(case.edit, img, &grid, level.id.as_u64().unwrap_or(0) as usize);
             let bytes = encode(&img, case.encoding);
             let (outcome, _) = solve_image(&bytes, &Config::default());
             let got = outcome.regions.as_ref().map(|r| r.rows());
             // Some published levels have split regions themselves: the map must still be
             // read exactly, and the default rules then refuse it.
             let split = queens::partition::check(&board, queens::partition::Pieces::Connected).is_err();
-            match &outcome.result {
+            let refusal = match &outcome.result {
                 Err(queens::Error::Partition(_)) if split && got.as_ref() == Some(&level.regions) => None,
                 Ok(p) => {
+                    // Never a wrong answer, in any style.
                     assert_eq!(
                         got.as_ref(),
                         Some(&level.regions),
@@ -101,12 +171,23 @@ fn every_daily_level_reads_back_in_four_styles() {
                     None
                 }
                 Err(e) => Some(format!("level {} [{}]: {e}", level.id, case.name)),
-            }
+            };
+            (k, refusal)
         })
         .collect();
-    let expected: Vec<String> = KNOWN_REFUSALS.iter().map(|s| s.to_string()).collect();
-    let unexpected: Vec<&String> =
-        failures.iter().filter(|f| !expected.iter().any(|k| f.starts_with(k.as_str()))).collect();
-    assert!(unexpected.is_empty(), "{} unexpected refusals:\n{unexpected:#?}", unexpected.len());
-    assert_eq!(failures.len(), expected.len(), "known refusals changed: {failures:#?}");
+    for (k, case) in cases.iter().enumerate() {
+        let mine: Vec<&Option<String>> = results.iter().filter(|r| r.0 == k).map(|r| &r.1).collect();
+        let refused: Vec<&String> = mine.iter().filter_map(|r| r.as_ref()).collect();
+        let (min_exact, acceptable) = expectation(case);
+        let known: Vec<&&String> = refused.iter().filter(|r| KNOWN_REFUSALS.iter().any(|k| r.starts_with(k))).collect();
+        let unexpected: Vec<&&String> =
+            refused.iter().filter(|r| !acceptable(r) && !KNOWN_REFUSALS.iter().any(|k| r.starts_with(k))).collect();
+        assert!(unexpected.is_empty(), "{}: unexpected refusals:\n{unexpected:#?}", case.name);
+        let exact = 1.0 - (refused.len() - known.len()) as f64 / mine.len() as f64;
+        eprintln!("{}: {} of {} read exactly", case.name, mine.len() - refused.len(), mine.len());
+        assert!(exact >= min_exact, "{}: only {:.1}% read exactly", case.name, 100.0 * exact);
+    }
+    let known_seen =
+        results.iter().filter_map(|r| r.1.as_ref()).filter(|r| KNOWN_REFUSALS.iter().any(|k| r.starts_with(k))).count();
+    assert_eq!(known_seen, KNOWN_REFUSALS.len(), "a known refusal was fixed: update KNOWN_REFUSALS");
 }
