@@ -10,10 +10,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use good_lp::solvers::highs::highs;
-use good_lp::{
-    variable, Expression, ProblemVariables, ResolutionError, Solution, SolutionStatus, SolverModel, Variable,
-};
+use good_lp::{variable, Expression, ProblemVariables, Variable};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
@@ -196,34 +193,12 @@ fn build(n: usize, piece: Piece, binary: bool) -> Model {
     Model { vars, x, objective, constraints }
 }
 
-/// Solves `model` with HiGHS (one thread, quiet, time-limited) and returns the
-/// value of every square's variable, row-major. Anything but an optimal status is
-/// an error: a time limit makes good_lp return `Ok`, so the status is checked.
+/// Solves `model` with HiGHS (the settings and status checks shared with the
+/// puzzle solver) and returns the value of every square's variable, row-major.
+/// x = 0 is always feasible, so "no solution" here would be a bug, not an answer.
 fn run(model: Model, limit: Duration) -> Result<Vec<f64>> {
     let Model { vars, x, objective, constraints } = model;
-    let mut problem = highs(vars.maximise(objective))
-        .set_threads(1)
-        .set_option("output_flag", false)
-        .set_option("log_to_console", false)
-        .set_time_limit(limit.as_secs_f64());
-    for c in constraints {
-        problem.add_constraint(c);
-    }
-    match problem.solve() {
-        Ok(sol) if matches!(sol.status(), SolutionStatus::Optimal) => Ok(x.iter().map(|&v| sol.value(v)).collect()),
-        Ok(sol) => Err(Error::Solver {
-            status: match sol.status() {
-                SolutionStatus::TimeLimit => "time limit reached".to_string(),
-                other => format!("{other:?}").to_lowercase(),
-            },
-        }),
-        // x = 0 is always feasible, so infeasibility would be a bug, not an answer.
-        Err(ResolutionError::Infeasible) => Err(Error::NoSolution),
-        Err(ResolutionError::Other("NoSolutionFound")) => {
-            Err(Error::Solver { status: "no solution found within the time limit".into() })
-        }
-        Err(e) => Err(Error::Solver { status: e.to_string() }),
-    }
+    crate::solve::highs_values(vars.maximise(objective), &x, constraints, limit, false)
 }
 
 /// Rounds away the solver's floating-point noise (HiGHS works to ~1e-9), so that

@@ -98,12 +98,26 @@ enum Presolve {
 
 fn run_with(model: QueensModel, limit: Duration, presolve: Presolve) -> Result<Vec<f64>> {
     let QueensModel { vars, x, constraints, .. } = model;
-    let mut problem = highs(vars.minimise(Expression::from(0.0)))
+    highs_values(vars.minimise(Expression::from(0.0)), &x, constraints, limit, presolve == Presolve::Off)
+}
+
+/// Hands a good_lp problem to HiGHS (one thread, quiet, time-limited, optionally
+/// without presolve) and returns the values of `x`. Anything but an optimal status
+/// is an error: a time limit makes good_lp return `Ok`, so the status is checked.
+/// Infeasible → [`Error::NoSolution`]; every other failure → [`Error::Solver`].
+pub(crate) fn highs_values(
+    problem: good_lp::variable::UnsolvedProblem,
+    x: &[good_lp::Variable],
+    constraints: Vec<good_lp::Constraint>,
+    limit: Duration,
+    no_presolve: bool,
+) -> Result<Vec<f64>> {
+    let mut problem = highs(problem)
         .set_threads(1)
         .set_option("output_flag", false)
         .set_option("log_to_console", false)
         .set_time_limit(limit.as_secs_f64());
-    if presolve == Presolve::Off {
+    if no_presolve {
         problem = problem.set_option("presolve", "off");
     }
     for c in constraints {
