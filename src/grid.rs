@@ -620,3 +620,82 @@ fn detect_at(img: &RgbImage) -> Result<Grid> {
     }
     Ok(grid)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{render, Style};
+    use crate::Regions;
+
+    /// A board of side n whose regions are its rows (enough for grid detection).
+    fn rows_board(n: usize) -> Regions {
+        let labels: Vec<usize> = (0..n * n).map(|i| i / n).collect();
+        Regions::from_labels(n, &labels).unwrap()
+    }
+
+    #[test]
+    fn finds_the_lattice_for_any_n_and_cell_size() {
+        for n in [4, 5, 7, 9, 11, 14, 17, 20] {
+            for cell in [12, 17, 30, 64, 100] {
+                if n * cell as usize > 2000 {
+                    continue;
+                }
+                let (img, truth) =
+                    render(&rows_board(n), &Style { cell, margin: 25, ..Style::default() }, &Default::default());
+                let g = detect(&img).unwrap_or_else(|e| panic!("n={n} cell={cell}: {e}"));
+                assert_eq!(g.n, n, "n={n} cell={cell}");
+                // Within 1.5% of the pitch, and the board's edges within 3% of a cell:
+                // cell colors are read 20% or more inside each cell.
+                let tol = (0.015 * truth.px).max(0.5);
+                assert!(
+                    (g.px - truth.px).abs() < tol && (g.py - truth.py).abs() < tol,
+                    "n={n} cell={cell}: pitch {g:?}"
+                );
+                let far = |o: f64, p: f64, to: f64, tp: f64| (o + n as f64 * p - (to + n as f64 * tp)).abs();
+                let edge = 0.03 * truth.px + 1.0;
+                assert!(
+                    (g.x0 - truth.x0).abs() <= edge && (g.y0 - truth.y0).abs() <= edge,
+                    "n={n} cell={cell}: origin {g:?}"
+                );
+                assert!(far(g.x0, g.px, truth.x0, truth.px) <= edge, "n={n} cell={cell}: right edge {g:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn stretched_pictures_give_non_square_cells() {
+        let (img, truth) = render(&rows_board(8), &Style { cell: 50, ..Style::default() }, &Default::default());
+        let wide =
+            image::imageops::resize(&img, img.width() * 6 / 5, img.height(), image::imageops::FilterType::Triangle);
+        let g = detect(&wide).unwrap();
+        assert_eq!(g.n, 8);
+        assert!((g.px - truth.px * 1.2).abs() < 1.0, "{g:?}");
+        assert!((g.py - truth.py).abs() < 1.0, "{g:?}");
+    }
+
+    #[test]
+    fn a_picture_without_a_board_is_no_grid() {
+        let plain = RgbImage::from_pixel(300, 200, image::Rgb([240, 240, 240]));
+        assert!(matches!(detect(&plain), Err(Error::NoGrid { .. })));
+        // A single large square is not a lattice either.
+        let mut one = plain.clone();
+        for y in 50..150 {
+            for x in 100..200 {
+                one.put_pixel(x, y, image::Rgb([200, 50, 50]));
+            }
+        }
+        assert!(matches!(detect(&one), Err(Error::NoGrid { .. })));
+    }
+
+    #[test]
+    fn downsampling_keeps_one_pixel_lines() {
+        let mut img = RgbImage::from_pixel(12, 12, image::Rgb([255, 255, 255]));
+        for y in 0..12 {
+            img.put_pixel(5, y, image::Rgb([0, 0, 0]));
+        }
+        let small = box_downsample(&img, 3);
+        // Column 1 of the small image covers x = 3..6: the line survives at 1/3 contrast.
+        assert_eq!(small.get_pixel(1, 2).0, [170, 170, 170]);
+        assert_eq!(small.get_pixel(0, 2).0, [255, 255, 255]);
+    }
+}

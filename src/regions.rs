@@ -293,3 +293,98 @@ fn check_borders(cells: &CellColors, regions: &Regions) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PALETTE: [[u8; 3]; 4] = [[0xBB, 0xA3, 0xE2], [0xB3, 0xDF, 0xA0], [0xA6, 0xD9, 0x95], [0xFF, 0x7B, 0x60]];
+
+    /// Cell colors for `rows` (letters index PALETTE), with thick lines (5 px)
+    /// between regions and thin ones (2 px) inside, or all lines 2 px when `flat_lines`.
+    fn cells(rows: &[&str], flat_lines: bool) -> CellColors {
+        let regions = Regions::from_rows(rows).unwrap();
+        let n = regions.n();
+        let rgb: Vec<[u8; 3]> = rows.iter().flat_map(|r| r.bytes().map(|b| PALETTE[usize::from(b - b'A')])).collect();
+        let width = |a: Cell, b: Cell| if flat_lines || regions.label(a) == regions.label(b) { 2.0 } else { 5.0 };
+        let mut line_right = vec![0.0; n * n];
+        let mut line_below = vec![0.0; n * n];
+        for cell in regions.cells() {
+            let i = cell.row * n + cell.col;
+            if cell.col + 1 < n {
+                line_right[i] = width(cell, Cell::new(cell.row, cell.col + 1));
+            }
+            if cell.row + 1 < n {
+                line_below[i] = width(cell, Cell::new(cell.row + 1, cell.col));
+            }
+        }
+        CellColors {
+            n,
+            lab: rgb.iter().map(|&c| Lab::from_rgb(c)).collect(),
+            rgb,
+            flatness: vec![1.0; n * n],
+            line_right,
+            line_below,
+        }
+    }
+
+    const BOARD: [&str; 4] = ["AABB", "ACCB", "ACDB", "DDDB"];
+
+    #[test]
+    fn near_twin_colors_stay_apart() {
+        // Regions B and C are celadon and feijoa, ΔE ≈ 5 apart, as in the game.
+        let map = cluster(&cells(&BOARD, false)).unwrap();
+        assert_eq!(map.regions.rows(), BOARD);
+        assert!(Lab::from_rgb(PALETTE[1]).dist(Lab::from_rgb(PALETTE[2])) < 8.0);
+    }
+
+    #[test]
+    fn borders_decide_for_a_discolored_cell() {
+        let mut c = cells(&BOARD, false);
+        // An inspector tints cell (0, 0) a fifth color.
+        c.rgb[0] = [0x70, 0x80, 0x90];
+        c.lab[0] = Lab::from_rgb(c.rgb[0]);
+        let map = cluster(&c).unwrap();
+        assert_eq!(map.regions.rows(), BOARD);
+    }
+
+    #[test]
+    fn without_border_evidence_a_discolored_cell_is_refused() {
+        let mut c = cells(&BOARD, true);
+        c.rgb[0] = [0x70, 0x80, 0x90];
+        c.lab[0] = Lab::from_rgb(c.rgb[0]);
+        // What the pipeline accepts: a map that passes the partition check too.
+        let accepted = cluster(&c)
+            .ok()
+            .filter(|m| crate::partition::check(&m.regions, crate::partition::Pieces::Connected).is_ok());
+        // The colors merge the twins to make room for the tint, which splits a
+        // region: refused, with no second signal to repair it.
+        assert!(accepted.is_none(), "no second signal: must refuse, got {:?}", accepted.map(|m| m.regions.rows()));
+    }
+
+    #[test]
+    fn fewer_colors_than_n_is_refused() {
+        let mut c = cells(&BOARD, false);
+        for i in 0..16 {
+            if c.rgb[i] == PALETTE[3] {
+                c.rgb[i] = PALETTE[0];
+                c.lab[i] = Lab::from_rgb(PALETTE[0]);
+            }
+        }
+        let e = cluster(&c).unwrap_err();
+        assert_eq!(e.kind(), "regions", "{e}");
+    }
+
+    #[test]
+    fn a_thick_line_inside_a_color_region_is_refused() {
+        // Colors say B and C are one region (same color), borders say two: a merge.
+        let mut c = cells(&BOARD, false);
+        for i in 0..16 {
+            if c.rgb[i] == PALETTE[2] {
+                c.rgb[i] = [0xB0, 0xDC, 0x9C];
+                c.lab[i] = Lab::from_rgb(c.rgb[i]);
+            }
+        }
+        assert!(cluster(&c).is_err());
+    }
+}
