@@ -376,3 +376,53 @@ fn unwritable_out_dir_is_an_io_error_naming_the_file() {
     assert!(v["queens"].is_array(), "the solution is still reported");
     assert!(String::from_utf8_lossy(&out.stderr).contains("shot.png: cannot create"));
 }
+
+#[test]
+fn debug_dir_gets_pictures_of_each_stage() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "shot.png", &screenshot_png());
+    let debug = dir.path().join("debug");
+    queens().args(["solve", "-q", "--no-image", "--debug-dir"]).arg(&debug).arg(&input).assert().success();
+    for stage in ["grid", "cells", "map"] {
+        let p = debug.join(format!("shot.{stage}.png"));
+        let img = image::open(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert!(img.width() > 0);
+    }
+    // The cells picture holds the sampled color of every cell: 9×9 swatches of 24 px.
+    assert_eq!(image::open(debug.join("shot.cells.png")).unwrap().width(), 9 * 24);
+    // `read` writes them too.
+    let debug2 = dir.path().join("debug2");
+    queens().args(["read", "--debug-dir"]).arg(&debug2).arg(&input).assert().success();
+    assert!(debug2.join("shot.grid.png").exists());
+}
+
+#[test]
+fn bounds_adds_the_lp_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let out = queens().args(["solve", "--json", "--bounds"]).arg(&p).assert().success().get_output().stdout.clone();
+    let v = &json_lines(&out)[0];
+    let lp = &v["lp"];
+    let fractional = lp["fractional_cells"].as_u64().unwrap();
+    assert_eq!(lp["integral"], fractional == 0, "{lp}");
+    assert!(fractional <= 81);
+    queens()
+        .args(["solve", "--bounds", "--color", "never"])
+        .arg(&p)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("LP relaxation: "));
+}
+
+#[test]
+fn chess_subcommand_reports_bounds() {
+    let out = queens().args(["chess", "4", "--json"]).assert().success().get_output().stdout.clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!((v["lb"].as_u64(), v["ub"].as_u64(), v["milp"].as_u64()), (Some(3), Some(4), Some(4)));
+    queens().args(["chess", "8"]).assert().success().stdout(predicate::str::contains("LB | UB | z(LP) | z(MILP)"));
+    queens()
+        .args(["chess", "4", "--rooks", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"milp\":4"));
+}
