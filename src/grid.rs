@@ -78,12 +78,22 @@ impl Blob {
     }
 }
 
-/// Neighbouring pixels closer than this (max channel difference) continue a flat run.
-const STEP: i16 = 14;
-/// A run ends when a pixel drifts this far from the run's mean (stops chaining through blurred lines).
-const DRIFT: i32 = 26;
-/// Runs on consecutive rows join when their means are this close.
-const LINK: i32 = 22;
+/// How different neighbouring pixels may be and still count as one flat patch.
+#[derive(Debug, Clone, Copy)]
+struct Flatness {
+    /// Neighbouring pixels closer than this (max channel difference) continue a run.
+    step: i16,
+    /// A run ends when a pixel drifts this far from the run's first pixel
+    /// (stops chaining through a blurred line one small step at a time).
+    drift: i16,
+    /// Runs on consecutive rows join when their means are this close.
+    link: i32,
+}
+
+/// Tolerates JPEG noise and gradients.
+const NORMAL: Flatness = Flatness { step: 14, drift: 26, link: 22 };
+/// For blurred pictures whose thin lines have faded: tried when NORMAL finds no board.
+const SENSITIVE: Flatness = Flatness { step: 6, drift: 12, link: 10 };
 
 #[inline]
 fn maxdiff(a: &[u8], b: &[u8]) -> i16 {
@@ -128,7 +138,7 @@ impl Segmentation {
 
 /// Flat components by run-length encoding: runs of similar pixels per row, joined
 /// across rows when they overlap and have similar means.
-fn flat_blobs(img: &RgbImage) -> Segmentation {
+fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
     let mut runs: Vec<Run> = Vec::with_capacity(h * 8);
@@ -145,7 +155,7 @@ fn flat_blobs(img: &RgbImage) -> Segmentation {
             // Drift from the run's first pixel: cheap, and enough to stop chaining
             // through a blurred line one small step at a time.
             let drift = maxdiff(p, &row[start * 3..start * 3 + 3]);
-            if step > STEP || drift > DRIFT as i16 {
+            if step > f.step || drift > f.drift {
                 runs.push(Run { x0: start as u32, x1: x as u32, mean: sum.map(|s| s / len) });
                 start = x;
                 sum = [0; 3];
@@ -166,7 +176,7 @@ fn flat_blobs(img: &RgbImage) -> Segmentation {
         while i < ie && j < je {
             let (a, b) = (&runs[i], &runs[j]);
             if a.x0 < b.x1 && b.x0 < a.x1 {
-                let close = (0..3).all(|k| (a.mean[k] - b.mean[k]).abs() <= LINK);
+                let close = (0..3).all(|k| (a.mean[k] - b.mean[k]).abs() <= f.link);
                 if close {
                     let (ra, rb) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
                     if ra != rb {
@@ -330,24 +340,6 @@ fn fit_axis(members: &[Blob], along: fn(&Blob) -> f64, across: fn(&Blob) -> f64)
     Some(Axis { origin: a + pitch * (kmin - 0.5), pitch, count: (kmax - kmin) as usize + 1 })
 }
 
-/// Contrast of a grid line at `pos` along an axis: how much darker (or lighter) the
-/// line is than the cells either side of it, sampled at each cell center across.
-fn line_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64 {
-    let (pitch_along, pitch_across) = if horizontal { (grid.py, grid.px) } else { (grid.px, grid.py) };
-    let mut contrasts = Vec::new();
-    for k in 0..grid.n {
-        let origin_across = if horizontal { grid.x0 } else { grid.y0 };
-        let t = origin_across + (k as f64 + 0.5) * pitch_across;
-        if let Some(c) = contrast_at(img, horizontal, pos, t, pitch_along) {
-            contrasts.push(c);
-        }
-    }
-    if contrasts.len() < grid.n.div_ceil(2) {
-        return 0.0;
-    }
-    median(&mut contrasts).unwrap_or(0.0)
-}
-
 /// Dominant color of the part of a rectangle inside the image (inset from its
 /// edges), and the share of samples near it; `None` when too little is visible.
 fn patch_color(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<([i32; 3], f64)> {
@@ -472,6 +464,95 @@ fn extend_cut_edges(
     Ok(())
 }
 
+/// Grows the lattice one row or column at a time on any side where the strip one
+/// pitch out is a board row: a line at its far edge, and the lines between its
+/// cells continuing through it.
+fn grow(img: &RgbImage, grid: &mut Grid, nx: &mut usize, ny: &mut usize, threshold: f64) {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    while (*nx).max(*ny) < *N_RANGE.end() {
+        let mut grew = false;
+        for (column, before) in [(true, true), (true, false), (false, true), (false, false)] {
+            let (origin, pitch, count, limit) =
+                if column { (grid.x0, grid.px, *nx, w) } else { (grid.y0, grid.py, *ny, h) };
+            let far = if before { origin - pitch } else { origin + (count + 1) as f64 * pitch };
+            if far < -0.1 * pitch || far > limit + 0.1 * pitch {
+                continue;
+            }
+            let middle = if before { origin - 0.5 * pitch } else { origin + (count as f64 + 0.5) * pitch };
+            let (b_origin, b_pitch, across) = if column { (grid.y0, grid.py, *ny) } else { (grid.x0, grid.px, *nx) };
+            let far_line = {
+                let mut v: Vec<f64> = (0..across)
+                    .filter_map(|k| contrast_at(img, !column, far, b_origin + (k as f64 + 0.5) * b_pitch, pitch))
+                    .collect();
+                median(&mut v).unwrap_or(0.0)
+            };
+            if far_line < threshold {
+                continue;
+            }
+            let continuing = (1..across)
+                .filter(|&k| {
+                    contrast_at(img, column, b_origin + k as f64 * b_pitch, middle, b_pitch)
+                        .is_some_and(|c| c >= threshold)
+                })
+                .count();
+            if across < 2 || continuing * 4 < (across - 1) * 3 {
+                continue;
+            }
+            if column {
+                if before {
+                    grid.x0 -= grid.px;
+                }
+                *nx += 1;
+            } else {
+                if before {
+                    grid.y0 -= grid.py;
+                }
+                *ny += 1;
+            }
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    grid.n = (*nx).max(*ny);
+}
+
+/// Median contrast of a line at `pos`, crossed near both edges of every cell
+/// across (0.15 and 0.85 of the way), away from marks drawn at cell centers.
+fn cross_contrast(img: &RgbImage, grid: &Grid, horizontal: bool, pos: f64) -> f64 {
+    let (pitch_along, origin_across, pitch_across) =
+        if horizontal { (grid.py, grid.x0, grid.px) } else { (grid.px, grid.y0, grid.py) };
+    let mut v: Vec<f64> = (0..grid.n)
+        .flat_map(|k| [0.15, 0.85].map(|f| origin_across + (k as f64 + f) * pitch_across))
+        .filter_map(|t| contrast_at(img, horizontal, pos, t, pitch_along))
+        .collect();
+    median(&mut v).unwrap_or(0.0)
+}
+
+/// The independent check of a lattice: a real grid has a line at every cell
+/// boundary and none through the middle of the cells. A lattice of the wrong
+/// pitch (say, fitted to 2×2 blocks of one region) fails one or the other.
+fn lattice_confirmed(img: &RgbImage, grid: &Grid) -> bool {
+    let (w, h) = (f64::from(img.width()), f64::from(img.height()));
+    [false, true].iter().all(|&horizontal| {
+        let (origin, pitch, limit) = if horizontal { (grid.y0, grid.py, h) } else { (grid.x0, grid.px, w) };
+        let inside = |p: f64| p > 0.0 && p < limit;
+        let mut mids: Vec<f64> = (0..grid.n)
+            .map(|k| origin + (k as f64 + 0.5) * pitch)
+            .filter(|&p| inside(p))
+            .map(|p| cross_contrast(img, grid, horizontal, p))
+            .collect();
+        let lines: Vec<f64> = (1..grid.n)
+            .map(|k| origin + k as f64 * pitch)
+            .filter(|&p| inside(p))
+            .map(|p| cross_contrast(img, grid, horizontal, p))
+            .collect();
+        let Some(mid) = median(&mut mids) else { return false };
+        !lines.is_empty() && lines.iter().all(|&c| c >= 2.0 * mid + 4.0)
+    })
+}
+
 /// Contrast of a line at `pos` (along the axis) crossed at `t`: its darkest (or
 /// lightest) point within ±0.08 pitch against the pixels 0.3 pitch either side.
 fn contrast_at(img: &RgbImage, horizontal: bool, pos: f64, t: f64, pitch_along: f64) -> Option<f64> {
@@ -507,12 +588,18 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
     let scale = (img.width().min(img.height()) / 240).clamp(1, 6);
     if scale > 1 {
         let small = box_downsample(img, scale);
-        if let Ok(g) = detect_at(&small) {
+        if let Ok(g) = detect_at(&small, NORMAL) {
             let s = f64::from(scale);
             return Ok(Grid { n: g.n, x0: g.x0 * s, y0: g.y0 * s, px: g.px * s, py: g.py * s });
         }
     }
-    detect_at(img)
+    match detect_at(img, NORMAL) {
+        // Only "nothing found" earns the sensitive pass; a refusal stands.
+        Err(Error::NoGrid { reason }) if !reason.contains("cut off") => {
+            detect_at(img, SENSITIVE).map_err(|_| Error::NoGrid { reason })
+        }
+        other => other,
+    }
 }
 
 /// Shrinks by `s`, each output pixel the mean of its block's diagonal
@@ -544,8 +631,8 @@ fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
     RgbImage::from_raw(w as u32, h as u32, out).expect("sized above")
 }
 
-fn detect_at(img: &RgbImage) -> Result<Grid> {
-    let seg = flat_blobs(img);
+fn detect_at(img: &RgbImage, flatness: Flatness) -> Result<Grid> {
+    let seg = flat_blobs(img, flatness);
     let cands = cell_candidates(img, &seg);
     let family = board_family(&cands);
     if family.len() < 4 {
@@ -556,59 +643,26 @@ fn detect_at(img: &RgbImage) -> Result<Grid> {
     };
     let mut grid = Grid { n: 0, x0: xa.origin, y0: ya.origin, px: xa.pitch, py: ya.pitch };
     let (mut nx, mut ny) = (xa.count, ya.count);
-    // Recover whole outer rows/columns the components missed: a real board row has a
-    // grid line on its far side, one pitch further out; a page margin has none.
+    // Recover whole outer rows/columns the components missed (a region spanning a
+    // row with faint inner lines, blur merging cells): a real board row one pitch
+    // further out has a line on its far side and the lines between its cells
+    // continue into it; a page margin or a button has neither.
     let reference = {
         grid.n = nx.min(ny);
-        let mut inner = Vec::new();
-        for k in 1..grid.n {
-            inner.push(line_contrast(img, &grid, false, grid.x0 + k as f64 * grid.px));
-        }
+        let mut inner: Vec<f64> =
+            (1..grid.n).map(|k| cross_contrast(img, &grid, false, grid.x0 + k as f64 * grid.px)).collect();
         median(&mut inner).unwrap_or(0.0)
     };
     let threshold = (0.5 * reference).max(12.0);
-    for _ in 0..*N_RANGE.end() {
-        let mut grew = false;
-        grid.n = nx.max(ny);
-        let fits_x = |x: f64| x >= -0.1 * grid.px && x <= f64::from(img.width()) + 0.1 * grid.px;
-        let fits_y = |y: f64| y >= -0.1 * grid.py && y <= f64::from(img.height()) + 0.1 * grid.py;
-        if nx < ny {
-            let left = grid.x0 - grid.px;
-            if fits_x(left) && line_contrast(img, &grid, false, left) >= threshold {
-                grid.x0 = left;
-                nx += 1;
-                grew = true;
-            } else {
-                let right = grid.x0 + (nx + 1) as f64 * grid.px;
-                if fits_x(right) && line_contrast(img, &grid, false, right) >= threshold {
-                    nx += 1;
-                    grew = true;
-                }
-            }
-        }
-        if ny < nx {
-            let top = grid.y0 - grid.py;
-            if fits_y(top) && line_contrast(img, &grid, true, top) >= threshold {
-                grid.y0 = top;
-                ny += 1;
-                grew = true;
-            } else {
-                let bottom = grid.y0 + (ny + 1) as f64 * grid.py;
-                if fits_y(bottom) && line_contrast(img, &grid, true, bottom) >= threshold {
-                    ny += 1;
-                    grew = true;
-                }
-            }
-        }
-        if !grew || nx.max(ny) > *N_RANGE.end() {
-            break;
-        }
-    }
+    grow(img, &mut grid, &mut nx, &mut ny, threshold);
     extend_cut_edges(img, &mut grid, &mut nx, &mut ny, threshold)?;
     if nx != ny {
         return Err(Error::NoGrid { reason: format!("found a {nx}x{ny} grid of cells; a board is square") });
     }
     grid.n = nx;
+    if !lattice_confirmed(img, &grid) {
+        return Err(Error::NoGrid { reason: "cells found, but the grid lines do not match them".into() });
+    }
     if !N_RANGE.contains(&nx) {
         return Err(Error::NoGrid {
             reason: format!(
