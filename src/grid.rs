@@ -356,11 +356,36 @@ fn patch_color(img: &RgbImage, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<([i
             samples.push(img.get_pixel(x as u32, y as u32).0.map(i32::from));
         }
     }
+    // Mode by a coarse histogram (5 bits per channel would be finer than needed).
+    let bin = |c: &[i32; 3]| ((c[0] >> 5) << 6 | (c[1] >> 5) << 3 | (c[2] >> 5)) as usize;
+    let mut hist = [0u8; 512];
+    for c in &samples {
+        hist[bin(c)] += 1;
+    }
+    let top = (0..512).max_by_key(|&i| hist[i])?;
+    let seed = samples.iter().find(|c| bin(c) == top)?;
     let near = |a: &[i32; 3], b: &[i32; 3]| (0..3).all(|k| (a[k] - b[k]).abs() <= 16);
-    let best = samples.iter().max_by_key(|a| samples.iter().filter(|b| near(a, b)).count())?;
-    let close: Vec<&[i32; 3]> = samples.iter().filter(|b| near(best, b)).collect();
+    let close: Vec<&[i32; 3]> = samples.iter().filter(|b| near(seed, b)).collect();
     let mean = [0, 1, 2].map(|k| close.iter().map(|c| c[k]).sum::<i32>() / close.len() as i32);
     Some((mean, close.len() as f64 / samples.len() as f64))
+}
+
+/// The flat colors of the board's cells (inset from their edges).
+fn board_colors(img: &RgbImage, grid: &Grid, nx: usize, ny: usize, inset: f64) -> Vec<[i32; 3]> {
+    let mut v = Vec::new();
+    for r in 0..ny {
+        for c in 0..nx {
+            let (x, y) = (grid.x0 + c as f64 * grid.px, grid.y0 + r as f64 * grid.py);
+            let (x0, y0) = (x + inset * grid.px, y + inset * grid.py);
+            let (x1, y1) = (x + (1.0 - inset) * grid.px, y + (1.0 - inset) * grid.py);
+            if let Some((color, flat)) = patch_color(img, x0, y0, x1, y1) {
+                if flat >= 0.5 {
+                    v.push(color);
+                }
+            }
+        }
+    }
+    v
 }
 
 /// Crops that cut into the outer cells leave a strip narrower than a pitch between
@@ -378,25 +403,8 @@ fn extend_cut_edges(
 ) -> Result<()> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let inset = 0.15;
-    let mut board_colors = Vec::new();
-    for r in 0..*ny {
-        for c in 0..*nx {
-            let (x, y) = (grid.x0 + c as f64 * grid.px, grid.y0 + r as f64 * grid.py);
-            let patch = patch_color(
-                img,
-                x + inset * grid.px,
-                y + inset * grid.py,
-                x + (1.0 - inset) * grid.px,
-                y + (1.0 - inset) * grid.py,
-            );
-            if let Some((color, flat)) = patch {
-                if flat >= 0.5 {
-                    board_colors.push(color);
-                }
-            }
-        }
-    }
-    let matches = |c: &[i32; 3]| board_colors.iter().any(|b| (0..3).all(|k| (b[k] - c[k]).abs() <= 14));
+    // The board's colors, sampled only if some side has a strip to judge.
+    let mut known: Option<Vec<[i32; 3]>> = None;
     // (is_column, before): left, right, top, bottom.
     for (column, before) in [(true, true), (true, false), (false, true), (false, false)] {
         let (origin, pitch, count, limit) =
@@ -429,7 +437,8 @@ fn extend_cut_edges(
             .collect();
         let lines = median(&mut line_contrasts).is_some_and(|c| c >= line_threshold);
         let distinct = colors.iter().any(|c| (0..3).any(|k| (c[k] - colors[0][k]).abs() > 24));
-        let board_colored = colors.iter().all(|c| matches(c));
+        let known = known.get_or_insert_with(|| board_colors(img, grid, *nx, *ny, inset));
+        let board_colored = colors.iter().all(|c| known.iter().any(|b| (0..3).all(|k| (b[k] - c[k]).abs() <= 14)));
         let side = match (column, before) {
             (true, true) => "left",
             (true, false) => "right",
