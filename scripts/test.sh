@@ -5,3 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 cargo test --release "$@"
+# The web page in headless Chromium (installs chromium through apt-get when missing).
+bash tests/e2e/run.sh

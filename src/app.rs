@@ -11,7 +11,7 @@ use queens::pipeline::{self, Timings};
 use queens::render::{Marks, Style};
 use queens::{chess, render, screenshot, text, Cell};
 
-use crate::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Solve};
+use crate::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
 
 /// Runs the parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<u8, String> {
@@ -20,6 +20,7 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
+        Command::Serve(s) => serve_cmd(s),
     }
 }
 
@@ -170,6 +171,29 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
         }
         Err(e) => {
             eprintln!("chess {}: {e}", c.n);
+            Ok(1)
+        }
+    }
+}
+
+/// `queens serve`: the local web page until Ctrl+C.
+fn serve_cmd(s: Serve) -> Result<u8, String> {
+    if !(s.time_limit.is_finite() && s.time_limit > 0.0 && s.time_limit <= 3_600.0) {
+        return Err(format!("--time-limit must be between 0 and 3600 seconds, got {}", s.time_limit));
+    }
+    let mut opts = queens::serve::ServeOptions::default();
+    opts.config.solve.time_limit = std::time::Duration::from_secs_f64(s.time_limit);
+    // The time limit covers the uniqueness proof; leave room for decoding and drawing.
+    opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
+    let addr = std::net::SocketAddr::new(s.host, s.port);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    match runtime.block_on(queens::serve::serve(addr, opts)) {
+        Ok(()) => Ok(0),
+        Err(e) => {
+            eprintln!("queens: cannot serve on {addr}: {}", queens::error::io_reason(&e));
             Ok(1)
         }
     }

@@ -32,6 +32,8 @@ pub enum Command {
     Render(Render),
     /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
     Chess(Chess),
+    /// Start a local web page: drop, choose or paste a screenshot and see it solved.
+    Serve(Serve),
 }
 
 /// Settings shared by `solve` and `read`.
@@ -138,6 +140,20 @@ pub struct Chess {
     pub json: bool,
     /// Seconds the MILP may take.
     #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub time_limit: f64,
+}
+
+/// `queens serve`.
+#[derive(Debug, Args)]
+pub struct Serve {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on; the default is reachable from this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Seconds the solver may spend per puzzle, uniqueness proof included.
+    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
     pub time_limit: f64,
 }
 

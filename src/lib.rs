@@ -27,6 +27,7 @@ pub mod regions;
 pub mod render;
 pub mod report;
 pub mod screenshot;
+pub mod serve;
 pub mod solve;
 pub mod text;
 

@@ -1,6 +1,6 @@
 //! Round trip: every daily level drawn by `render` in several styles (sizes,
 //! themes, page furniture, marks, JPEG, crops into the outer cells, a hovered
-//! cell) reads back to exactly the same map.
+//! cell, blur, downscaling) reads back to exactly the same map.
 
 mod common;
 
@@ -27,6 +27,10 @@ enum Edit {
     CutEdges(f64),
     /// Darken one cell by this factor, as a hover does.
     Hover(f64),
+    /// Gaussian blur with this sigma (a soft screenshot, lines fade).
+    Blur(f32),
+    /// Scale to this fraction with a Lanczos filter (a downscaled screenshot).
+    Scale(f64),
 }
 
 struct Case {
@@ -57,6 +61,11 @@ fn apply(edit: Edit, img: image::RgbImage, grid: &queens::grid::Grid, level_id: 
                 }
             }
             img
+        }
+        Edit::Blur(sigma) => image::imageops::blur(&img, sigma),
+        Edit::Scale(f) => {
+            let (w, h) = ((f64::from(img.width()) * f).round() as u32, (f64::from(img.height()) * f).round() as u32);
+            image::imageops::resize(&img, w, h, image::imageops::FilterType::Lanczos3)
         }
     }
 }
@@ -111,6 +120,20 @@ fn cases() -> Vec<Case> {
             encoding: Encoding::Png,
             edit: Edit::Hover(0.85),
         },
+        Case {
+            name: "48px blurred (sigma 1.2)",
+            style: Style { cell: 48, margin: 30, ..Style::default() },
+            marks: |_| Marks::default(),
+            encoding: Encoding::Png,
+            edit: Edit::Blur(1.2),
+        },
+        Case {
+            name: "48px downscaled to 35% (17 px cells)",
+            style: Style { cell: 48, margin: 30, ..Style::default() },
+            marks: |_| Marks::default(),
+            encoding: Encoding::Png,
+            edit: Edit::Scale(0.35),
+        },
     ]
 }
 
@@ -133,12 +156,14 @@ fn expectation(case: &Case) -> (f64, fn(&str) -> bool) {
         // Partly visible cells can also give an unreliable color.
         Edit::CutEdges(_) => (0.7, |e| e.contains("no puzzle grid found") || e.contains("cannot read the regions")),
         Edit::Hover(_) => (0.98, |e| e.contains("cannot read the regions")),
-        Edit::None => (1.0, |_| false),
+        // Blur fades thin lines and mixes colors at cell edges: rare refusals.
+        Edit::Blur(_) => (0.97, |e| e.contains("cannot read the regions") || e.contains("pieces")),
+        Edit::None | Edit::Scale(_) => (1.0, |_| false),
     }
 }
 
 #[test]
-fn every_daily_level_reads_back_in_six_styles() {
+fn every_daily_level_reads_back_in_eight_styles() {
     let Some(levels) = common::levels("levels.json") else { return };
     let cases = cases();
     let results: Vec<(usize, Option<String>)> = levels

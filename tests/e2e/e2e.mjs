@@ -1,0 +1,266 @@
+// End-to-end test of the `queens serve` page in the system's headless Chromium.
+//
+// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]
+//   BASE_URL          a running `queens serve`, e.g. http://127.0.0.1:8080
+//   SCREENSHOT        a puzzle screenshot (PNG) the page must solve
+//   EXPECTED_COLUMNS  the solution's queen column in each row, comma-separated
+//                     (default: the level-62 screenshot's 4,2,5,3,0,6,1)
+// Environment: CHROMIUM (default /usr/bin/chromium); E2E_SHOTS=DIR also saves
+// DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board.
+//
+// Prints one line per check, then `e2e: N passed, M failed`; exits 1 on any failure.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+const [base, shot, expectedArg] = process.argv.slice(2);
+if (!base || !shot) {
+  console.error("usage: node e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]");
+  process.exit(2);
+}
+const expected = (expectedArg || "4,2,5,3,0,6,1").split(",").map(Number);
+const shotBytes = readFileSync(shot);
+const shotSize = { width: shotBytes.readUInt32BE(16), height: shotBytes.readUInt32BE(20) };
+const shotsDir = process.env.E2E_SHOTS || "";
+const TIMEOUT = 60_000;
+
+// The 9×9 text puzzle of the README issue and its solution (for the paste check).
+const TEXT_PUZZLE =
+  "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
+const TEXT_SOLUTION = [0, 5, 8, 2, 7, 4, 1, 3, 6];
+
+const results = [];
+async function check(name, fn) {
+  try {
+    await fn();
+    results.push(true);
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    results.push(false);
+    console.log(`FAIL ${name}\n     ${String((e && e.stack) || e).split("\n").slice(0, 6).join("\n     ")}`);
+  }
+}
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// A solid-color PNG (no puzzle in it), built by hand: signature, IHDR, IDAT, IEND.
+function plainPng(width, height, [r, g, b]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "ascii");
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.alloc(1 + 3 * width);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + 3 * x);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+// Waits for a solved board of `n` queens and returns the queen columns by row.
+async function solvedColumns(page, n, { overlay = true } = {}) {
+  if (overlay) {
+    await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "attached", timeout: TIMEOUT });
+  }
+  await page.waitForFunction((k) => document.querySelectorAll("#board .cell.queen").length === k, n, {
+    timeout: TIMEOUT,
+  });
+  const cells = await page.$$eval("#board .cell.queen", (els) =>
+    els.map((e) => [Number(e.dataset.row), Number(e.dataset.col)]),
+  );
+  cells.sort((a, b) => a[0] - b[0]);
+  assert(same(cells.map((c) => c[0]), [...Array(n).keys()]), `one queen per row expected, got ${JSON.stringify(cells)}`);
+  return cells.map((c) => c[1]);
+}
+
+async function errorText(page) {
+  await page.waitForSelector("#error", { state: "visible", timeout: TIMEOUT });
+  return (await page.textContent("#error")) || "";
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await desktop.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    const pageErrors = [];
+    page.on("pageerror", (e) => pageErrors.push(String(e)));
+
+    await check("page loads with a drop zone and a file input", async () => {
+      const res = await page.goto(base + "/", { waitUntil: "load" });
+      assert(res && res.status() === 200, `GET / answered ${res && res.status()}`);
+      assert(await page.isVisible("#drop"), "#drop is not visible");
+      assert((await page.getAttribute("#file", "type")) === "file", "#file is not a file input");
+      assert(await page.isHidden("#error"), "#error shows before any upload");
+    });
+
+    await check("choosing a screenshot shows the overlay and the solved board", async () => {
+      await page.setInputFiles("#file", shot);
+      const cols = await solvedColumns(page, expected.length);
+      assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}, expected ${JSON.stringify(expected)}`);
+      assert(
+        (await page.$$eval("#board .cell", (els) => els.length)) === expected.length ** 2,
+        "the board does not have n×n cells",
+      );
+      const natural = await page.$eval("#overlay", (img) =>
+        img.decode().then(() => ({ width: img.naturalWidth, height: img.naturalHeight })),
+      );
+      assert(same(natural, shotSize), `overlay is ${JSON.stringify(natural)}, screenshot ${JSON.stringify(shotSize)}`);
+      assert(await page.isHidden("#error"), "#error is visible after a solve");
+      const href = await page.getAttribute("#download", "href");
+      assert(href && href.startsWith("data:image/png;base64,"), "#download does not link the overlay");
+      assert(await page.isEnabled("#copy"), "#copy is disabled after a solve");
+    });
+
+    await check("the copy button puts the emoji board on the clipboard", async () => {
+      await desktop.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+      await page.click("#copy");
+      await page.waitForFunction(() => document.getElementById("copy").textContent.includes("Copied"));
+      const text = await page.evaluate(() => navigator.clipboard.readText());
+      assert(text.split("\n").filter(Boolean).length === expected.length, `clipboard: ${text}`);
+      assert((text.match(/👑/gu) || []).length === expected.length, `clipboard: ${text}`);
+    });
+
+    if (shotsDir) {
+      await check("desktop screenshot saved", async () => {
+        await page.screenshot({ path: join(shotsDir, "serve-page.png"), fullPage: true });
+      });
+    }
+
+    await check("a picture without a puzzle shows a plain-words error", async () => {
+      await page.setInputFiles("#file", {
+        name: "plain.png",
+        mimeType: "image/png",
+        buffer: plainPng(400, 300, [230, 200, 150]),
+      });
+      const text = await errorText(page);
+      assert(text.includes("Couldn't find a puzzle grid in this image."), `#error says: ${text}`);
+      assert((await page.$$("#board .cell")).length === 0, "an old board is still shown");
+    });
+
+    await check("a file that is not an image shows a plain-words error", async () => {
+      await page.setInputFiles("#file", {
+        name: "junk.png",
+        mimeType: "image/png",
+        buffer: Buffer.from([0, 159, 146, 150, 255, 254, 1, 2, 3, 200]),
+      });
+      const text = await errorText(page);
+      assert(text.includes("isn't an image"), `#error says: ${text}`);
+    });
+
+    await check("dropping a screenshot on the drop zone solves it", async () => {
+      await page.reload({ waitUntil: "load" });
+      const b64 = shotBytes.toString("base64");
+      const dataTransfer = await page.evaluateHandle((data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+        return dt;
+      }, b64);
+      await page.dispatchEvent("#drop", "drop", { dataTransfer });
+      const cols = await solvedColumns(page, expected.length);
+      assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}`);
+    });
+
+    await check("pasting a text puzzle solves it (board only, no overlay)", async () => {
+      await page.reload({ waitUntil: "load" });
+      await page.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.setData("text/plain", text);
+        document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, TEXT_PUZZLE);
+      const cols = await solvedColumns(page, TEXT_SOLUTION.length, { overlay: false });
+      assert(same(cols, TEXT_SOLUTION), `queen columns ${JSON.stringify(cols)}`);
+      assert(await page.isHidden("#overlay"), "#overlay is shown for a text puzzle");
+    });
+
+    await check("no script errors on the page", async () => {
+      assert(pageErrors.length === 0, pageErrors.join("; "));
+    });
+    await desktop.close();
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const mobile = await phone.newPage();
+    mobile.setDefaultTimeout(TIMEOUT);
+
+    await check("at 390×844 the drop zone is visible and nothing overflows sideways", async () => {
+      await mobile.goto(base + "/", { waitUntil: "load" });
+      assert(await mobile.isVisible("#drop"), "#drop is not visible");
+      const box = await mobile.locator("#drop").boundingBox();
+      assert(box && box.x >= 0 && box.x + box.width <= 390 && box.y < 844, `#drop box ${JSON.stringify(box)}`);
+      const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+      assert(width <= 390, `the page is ${width}px wide`);
+    });
+
+    await check("at 390×844 a screenshot is solved and the board fits", async () => {
+      await mobile.setInputFiles("#file", shot);
+      const cols = await solvedColumns(mobile, expected.length);
+      assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}`);
+      const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+      assert(width <= 390, `the page is ${width}px wide after solving`);
+      const board = await mobile.locator("#board").boundingBox();
+      assert(board && board.x >= 0 && board.x + board.width <= 390, `#board box ${JSON.stringify(board)}`);
+      if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "serve-phone.png"), fullPage: true });
+    });
+    await phone.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  results.push(false);
+  console.log(`FAIL browser session\n     ${String((e && e.stack) || e).split("\n").slice(0, 6).join("\n     ")}`);
+}
+const passed = results.filter(Boolean).length;
+const failed = results.length - passed;
+console.log(failed === 0 ? `PASS: all ${passed} browser checks passed` : `FAIL: ${failed} of ${results.length} browser checks failed`);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
