@@ -95,14 +95,6 @@ const NORMAL: Flatness = Flatness { step: 14, drift: 26, link: 22 };
 /// For blurred pictures whose thin lines have faded: tried when NORMAL finds no board.
 const SENSITIVE: Flatness = Flatness { step: 6, drift: 12, link: 10 };
 
-#[inline]
-fn maxdiff(a: &[u8], b: &[u8]) -> i16 {
-    let d0 = (i16::from(a[0]) - i16::from(b[0])).abs();
-    let d1 = (i16::from(a[1]) - i16::from(b[1])).abs();
-    let d2 = (i16::from(a[2]) - i16::from(b[2])).abs();
-    d0.max(d1).max(d2)
-}
-
 struct Run {
     x0: u32,
     x1: u32,
@@ -146,23 +138,29 @@ fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
     for y in 0..h {
         row_start.push(runs.len());
         let row = &raw[y * w * 3..(y + 1) * w * 3];
+        let px = |x: usize| [i16::from(row[x * 3]), i16::from(row[x * 3 + 1]), i16::from(row[x * 3 + 2])];
+        let far = |a: [i16; 3], b: [i16; 3], limit: i16| {
+            (a[0] - b[0]).abs() > limit || (a[1] - b[1]).abs() > limit || (a[2] - b[2]).abs() > limit
+        };
         let mut start = 0usize;
-        let mut sum = [i32::from(row[0]), i32::from(row[1]), i32::from(row[2])];
-        for x in 1..w {
-            let p = &row[x * 3..x * 3 + 3];
-            let len = (x - start) as i32;
-            let step = maxdiff(p, &row[x * 3 - 3..x * 3]);
-            // Drift from the run's first pixel: cheap, and enough to stop chaining
-            // through a blurred line one small step at a time.
-            let drift = maxdiff(p, &row[start * 3..start * 3 + 3]);
-            if step > f.step || drift > f.drift {
+        let mut first = px(0);
+        let mut prev = first;
+        let mut sum = first.map(i32::from);
+        for (x, p) in row.chunks_exact(3).enumerate().skip(1) {
+            let p = [i16::from(p[0]), i16::from(p[1]), i16::from(p[2])];
+            // A run ends on a step between neighbours, or on drifting from its first
+            // pixel (which stops chaining through a blurred line in small steps).
+            if far(p, prev, f.step) || far(p, first, f.drift) {
+                let len = (x - start) as i32;
                 runs.push(Run { x0: start as u32, x1: x as u32, mean: sum.map(|s| s / len) });
                 start = x;
+                first = p;
                 sum = [0; 3];
             }
-            for i in 0..3 {
-                sum[i] += i32::from(p[i]);
-            }
+            sum[0] += i32::from(p[0]);
+            sum[1] += i32::from(p[1]);
+            sum[2] += i32::from(p[2]);
+            prev = p;
         }
         let len = (w - start) as i32;
         runs.push(Run { x0: start as u32, x1: w as u32, mean: sum.map(|s| s / len) });
@@ -589,13 +587,20 @@ fn contrast_at(img: &RgbImage, horizontal: bool, pos: f64, t: f64, pitch_along: 
 
 /// Detects the board in `img`.
 ///
-/// Large screenshots are first searched at a reduced scale (a shrunk copy whose
-/// short side is still ≥ 240 px, so cells stay well above the 7 px minimum
-/// for any board that fills a reasonable part of the picture); the lattice is then
-/// scaled back. If that finds nothing, the full-resolution search decides.
+/// Large screenshots are first searched at reduced scales (shrunk copies whose
+/// short side is still ≥ 200 px, then twice that); the lattice is then scaled
+/// back. If those find nothing, the full-resolution search decides, and a more
+/// sensitive pass after it for blurred pictures.
 pub fn detect(img: &RgbImage) -> Result<Grid> {
-    let scale = (img.width().min(img.height()) / 240).clamp(1, 6);
-    if scale > 1 {
+    // Coarse first (short side ≥ 200 px: cells of any board filling a fair part of
+    // the picture stay ≥ 7 px), then twice as fine, then full resolution.
+    let coarse = (img.width().min(img.height()) / 200).clamp(1, 8);
+    let mut tried = Vec::new();
+    for scale in [coarse, coarse / 2] {
+        if scale < 2 || tried.contains(&scale) {
+            continue;
+        }
+        tried.push(scale);
         let small = box_downsample(img, scale);
         if let Ok(g) = detect_at(&small, NORMAL) {
             let s = f64::from(scale);
@@ -620,21 +625,22 @@ fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
     let s = s as usize;
     let src = img.as_raw();
     let stride = img.width() as usize * 3;
+    // Division by s as a multiply and shift (exact for sums of s bytes, s ≤ 8).
+    let inv = (1u32 << 16).div_ceil(s as u32);
     let mut out = vec![0u8; w * h * 3];
-    for y in 0..h {
-        let dst = &mut out[y * w * 3..][..w * 3];
-        for x in 0..w {
-            let (mut r, mut g, mut b) = (0u32, 0u32, 0u32);
-            for k in 0..s {
-                let i = (y * s + k) * stride + (x * s + k) * 3;
-                r += u32::from(src[i]);
-                g += u32::from(src[i + 1]);
-                b += u32::from(src[i + 2]);
+    for (y, dst) in out.chunks_exact_mut(w * 3).enumerate() {
+        let rows: Vec<&[u8]> = (0..s).map(|k| &src[(y * s + k) * stride..][..stride]).collect();
+        for (x, px) in dst.chunks_exact_mut(3).enumerate() {
+            let mut acc = [0u32; 3];
+            for (k, row) in rows.iter().enumerate() {
+                let p = &row[(x * s + k) * 3..(x * s + k) * 3 + 3];
+                acc[0] += u32::from(p[0]);
+                acc[1] += u32::from(p[1]);
+                acc[2] += u32::from(p[2]);
             }
-            let n = s as u32;
-            dst[x * 3] = (r / n) as u8;
-            dst[x * 3 + 1] = (g / n) as u8;
-            dst[x * 3 + 2] = (b / n) as u8;
+            px[0] = ((acc[0] * inv) >> 16) as u8;
+            px[1] = ((acc[1] * inv) >> 16) as u8;
+            px[2] = ((acc[2] * inv) >> 16) as u8;
         }
     }
     RgbImage::from_raw(w as u32, h as u32, out).expect("sized above")
