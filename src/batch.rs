@@ -296,32 +296,35 @@ fn process(job: &Job, opts: &BatchOptions) -> Done {
     }
     let mut output_error = None;
     let mut output = None;
-    if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, &picture, &outcome.result) {
-        match write_overlay(dir, &job.out_name, pic, placement, opts.crop) {
-            Ok(path) => output = Some(path.display().to_string()),
-            Err(e) => output_error = Some(e),
-        }
-    }
+    // Debug pictures first: the overlay below draws on the picture itself.
     if let (Some(dir), Some(pic)) = (&opts.debug_dir, &picture) {
         if let Err(e) = debug::write(dir, job.out_name.trim_end_matches(".solved.png"), pic, &outcome) {
             output_error.get_or_insert(e);
+        }
+    }
+    if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, picture, &outcome.result) {
+        match write_overlay(dir, &job.out_name, pic, placement, opts.crop) {
+            Ok(path) => output = Some(path.display().to_string()),
+            Err(e) => output_error = Some(e),
         }
     }
     render(job, opts, &outcome, output, output_error)
 }
 
 /// Writes the overlay through a temporary file and a rename, never over an input.
+/// Draws on the picture itself (it is not needed afterwards): one screenshot-sized
+/// buffer per file in flight keeps a batch's memory flat.
 fn write_overlay(
     dir: &Path,
     name: &str,
-    pic: &Picture,
+    mut pic: Picture,
     placement: &crate::Placement,
     crop: bool,
 ) -> Result<PathBuf, Error> {
-    let grid = pic.grid.as_ref().expect("solved pictures have a grid");
+    let grid = pic.grid.expect("solved pictures have a grid");
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
-    let drawn = overlay::draw(&pic.image, grid, placement);
-    let img = if crop { overlay::crop(&drawn, grid) } else { drawn };
+    overlay::draw_mut(&mut pic.image, &grid, placement);
+    let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
     let path = dir.join(name);
     write_atomic(&path, &bytes)?;
