@@ -15,6 +15,9 @@ use crate::color::luma;
 use crate::error::{Error, Result};
 use crate::puzzle::Cell;
 
+/// How a cut-off board is refused (a decision, which no other pass may override).
+const CUT_OFF: &str = "the board looks cut off";
+
 /// Smallest and largest board sides we read from pictures.
 pub const N_RANGE: std::ops::RangeInclusive<usize> = 4..=30;
 
@@ -445,21 +448,11 @@ fn extend_cut_edges(
         };
         let cut_off = || {
             Error::NoGrid {
-            reason: format!("the board looks cut off at the {side} edge (a strip of cells is partly visible); use an uncropped screenshot"),
+            reason: format!("{CUT_OFF} at the {side} edge: a strip of cells is only partly in the picture; use a screenshot that shows the whole board"),
         }
         };
         if distinct || (lines && board_colored) {
-            if column {
-                if before {
-                    grid.x0 -= grid.px;
-                }
-                *nx += 1;
-            } else {
-                if before {
-                    grid.y0 -= grid.py;
-                }
-                *ny += 1;
-            }
+            add_line(grid, nx, ny, column, before);
         } else if board_colored || lines {
             // One flat color and only one of the two signs of a cut row: either a
             // cut row of a single region or a plain margin with something drawn at
@@ -505,17 +498,7 @@ fn grow(img: &RgbImage, grid: &mut Grid, nx: &mut usize, ny: &mut usize, thresho
             if across < 2 || continuing * 4 < (across - 1) * 3 {
                 continue;
             }
-            if column {
-                if before {
-                    grid.x0 -= grid.px;
-                }
-                *nx += 1;
-            } else {
-                if before {
-                    grid.y0 -= grid.py;
-                }
-                *ny += 1;
-            }
+            add_line(grid, nx, ny, column, before);
             grew = true;
         }
         if !grew {
@@ -523,6 +506,16 @@ fn grow(img: &RgbImage, grid: &mut Grid, nx: &mut usize, ny: &mut usize, thresho
         }
     }
     grid.n = (*nx).max(*ny);
+}
+
+/// Adds one column (or row) to the lattice, before the first or after the last.
+fn add_line(grid: &mut Grid, nx: &mut usize, ny: &mut usize, column: bool, before: bool) {
+    match (column, before) {
+        (true, true) => grid.x0 -= grid.px,
+        (false, true) => grid.y0 -= grid.py,
+        _ => {}
+    }
+    *(if column { nx } else { ny }) += 1;
 }
 
 /// Median contrast of a line at `pos`, crossed near both edges of every cell
@@ -609,7 +602,7 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
     }
     match detect_at(img, NORMAL) {
         // Only "nothing found" earns the sensitive pass; a refusal stands.
-        Err(Error::NoGrid { reason }) if !reason.contains("cut off") => {
+        Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
             detect_at(img, SENSITIVE).map_err(|_| Error::NoGrid { reason })
         }
         other => other,

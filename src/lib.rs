@@ -17,6 +17,8 @@ pub mod chess;
 pub mod color;
 pub mod debug;
 pub mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grid;
 pub mod model;
 pub mod overlay;

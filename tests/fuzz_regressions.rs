@@ -7,17 +7,13 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use queens::partition::{self, Pieces};
 use queens::pipeline::{self, Config};
-use queens::solve::{self, SolveOptions};
+use queens::solve;
 
-/// The settings the image fuzz target uses.
 fn fuzz_config() -> Config {
-    let mut config = Config { max_side: 2048, ..Default::default() };
-    config.solve.time_limit = Duration::from_millis(500);
-    config
+    queens::fuzzing::config()
 }
 
 /// Settings for the checks with an expected answer: a generous time limit, so a
@@ -54,28 +50,8 @@ fn saved(target: &str, name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Exactly what `fuzz/fuzz_targets/text_parser.rs` does with one input.
-fn text_target(data: &[u8]) {
-    let input = String::from_utf8_lossy(data);
-    let Ok(regions) = queens::text::parse(&input) else { return };
-    let written = queens::text::write(&regions);
-    if regions.region_count() <= 62 {
-        let again = queens::text::parse(&written).expect("written puzzle parses");
-        assert_eq!(again, regions, "text round trip changed the board");
-    }
-    if partition::check(&regions, Pieces::Connected).is_err() {
-        return;
-    }
-    if regions.n() <= 12 {
-        let opts = SolveOptions { stars: 1, time_limit: Duration::from_millis(500) };
-        let _ = solve::solve(&regions, &opts);
-    }
-}
-
-/// Exactly what `fuzz/fuzz_targets/image_path.rs` does with one input.
-fn image_target(data: &[u8]) -> queens::Result<queens::Placement> {
-    pipeline::solve_bytes(data, true, &fuzz_config()).0.result
-}
+/// Exactly what the fuzz targets do with one input.
+use queens::fuzzing::{image_path as image_target, text_parser as text_target};
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {

@@ -1,0 +1,41 @@
+//! The fuzz targets' bodies, shared by `fuzz/fuzz_targets/*` and the regression
+//! test that replays saved inputs (`tests/fuzz_regressions.rs`), so both always
+//! exercise exactly the same code. Not part of the public API.
+
+use std::time::Duration;
+
+use crate::partition::{self, Pieces};
+use crate::pipeline::{self, Config};
+use crate::solve::{self, SolveOptions};
+
+/// The settings of the image target: a small side limit and a short solver time,
+/// so the fuzzer explores inputs rather than waiting on them.
+pub fn config() -> Config {
+    let mut config = Config { max_side: 2048, ..Default::default() };
+    config.solve.time_limit = Duration::from_millis(500);
+    config
+}
+
+/// Text target: parse; the written form must parse back to the same board; then
+/// partition check and (small boards) solve.
+pub fn text_parser(data: &[u8]) {
+    // The parser takes &str; lossy conversion keeps invalid UTF-8 inputs useful.
+    let input = String::from_utf8_lossy(data);
+    let Ok(regions) = crate::text::parse(&input) else { return };
+    if regions.region_count() <= 62 {
+        let again = crate::text::parse(&crate::text::write(&regions)).expect("written puzzle parses");
+        assert_eq!(again, regions, "text round trip changed the board");
+    }
+    if partition::check(&regions, Pieces::Connected).is_err() {
+        return;
+    }
+    if regions.n() <= 12 {
+        let _ = solve::solve(&regions, &SolveOptions { stars: 1, time_limit: Duration::from_millis(500) });
+    }
+}
+
+/// Image target: bytes → decode → grid → cells → regions → solve, through the
+/// entry point the CLI uses, as a file named like an image.
+pub fn image_path(data: &[u8]) -> crate::Result<crate::Placement> {
+    pipeline::solve_bytes(data, true, &config()).0.result
+}
