@@ -391,10 +391,10 @@ fn board_colors(img: &RgbImage, grid: &Grid, nx: usize, ny: usize, inset: f64) -
 
 /// Crops that cut into the outer cells leave a strip narrower than a pitch between
 /// the lattice and the image edge. Such a strip is one more row or column of the
-/// board when its visible patches are flat and either show several colors, or
-/// are in board colors with the grid lines continuing into the strip. A strip that looks like cells (flat, in a
-/// board color) but confirms neither is ambiguous: reading the smaller board
-/// inside could give a wrong but valid-looking puzzle, so that is refused.
+/// board when its visible patches are flat and either show several colors or the
+/// grid lines run through it evenly. A strip that looks like cells (flat, in a
+/// board color) but shows neither is ambiguous: reading the smaller board inside
+/// could give a wrong but valid-looking puzzle, so that is refused.
 fn extend_cut_edges(
     img: &RgbImage,
     grid: &mut Grid,
@@ -416,48 +416,61 @@ fn extend_cut_edges(
         }
         let start = if before { origin - pitch } else { origin + count as f64 * pitch };
         let (b_origin, b_pitch, across) = if column { (grid.y0, grid.py, *ny) } else { (grid.x0, grid.px, *nx) };
-        let mut colors: Vec<[i32; 3]> = Vec::new();
-        let mut flat_all = true;
-        for k in 0..across {
-            let (a0, a1) = (start + inset * pitch, start + (1.0 - inset) * pitch);
-            let (b0, b1) = (b_origin + (k as f64 + inset) * b_pitch, b_origin + (k as f64 + 1.0 - inset) * b_pitch);
-            let patch = if column { patch_color(img, a0, b0, a1, b1) } else { patch_color(img, b0, a0, b1, a1) };
-            match patch {
-                Some((color, flat)) if flat >= 0.5 => colors.push(color),
-                _ => flat_all = false,
-            }
-        }
-        if !flat_all || colors.is_empty() {
+        // Each partly visible cell: its dominant color, and whether it is flat.
+        let patches: Vec<([i32; 3], bool)> = (0..across)
+            .filter_map(|k| {
+                let (a0, a1) = (start + inset * pitch, start + (1.0 - inset) * pitch);
+                let (b0, b1) = (b_origin + (k as f64 + inset) * b_pitch, b_origin + (k as f64 + 1.0 - inset) * b_pitch);
+                let patch = if column { patch_color(img, a0, b0, a1, b1) } else { patch_color(img, b0, a0, b1, a1) };
+                patch.map(|(color, flat)| (color, flat >= 0.5))
+            })
+            .collect();
+        if patches.is_empty() {
             continue;
         }
-        // Do the lines between cells continue into the strip? Test each boundary
-        // across the strip, in the middle of its visible part.
-        let depth = if before { visible / 2.0 } else { limit - visible / 2.0 };
-        let mut line_contrasts: Vec<f64> = (1..across)
-            .filter_map(|k| contrast_at(img, column, b_origin + k as f64 * b_pitch, depth, b_pitch))
+        // Do the lines between cells run through the strip? A real grid line shows
+        // the same contrast at every depth up to the image edge; labels or text
+        // drawn near the board (an inspector overlay) do not. Depths start clear of
+        // the boundary line itself.
+        let gap = 0.12 * pitch;
+        let per_depth: Vec<f64> = [0.2, 0.4, 0.6, 0.8, 0.95]
+            .iter()
+            .map(|frac| {
+                let d = gap + frac * (visible - gap);
+                let depth = if before { origin - d } else { limit - visible + d };
+                let mut v: Vec<f64> = (1..across)
+                    .filter_map(|k| contrast_at(img, column, b_origin + k as f64 * b_pitch, depth, b_pitch))
+                    .collect();
+                median(&mut v).unwrap_or(0.0)
+            })
             .collect();
-        let lines = median(&mut line_contrasts).is_some_and(|c| c >= line_threshold);
-        let distinct = colors.iter().any(|c| (0..3).any(|k| (c[k] - colors[0][k]).abs() > 24));
+        let (lo, hi) = per_depth.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &c| (lo.min(c), hi.max(c)));
+        let lines = lo >= (line_threshold / 2.0).max(12.0) && hi <= 1.5 * lo;
+        let flat: Vec<[i32; 3]> = patches.iter().filter(|p| p.1).map(|p| p.0).collect();
+        let mostly_flat = flat.len() * 5 >= patches.len() * 4;
+        let distinct = flat.iter().any(|c| (0..3).any(|k| (c[k] - flat[0][k]).abs() > 24));
         let known = known.get_or_insert_with(|| board_colors(img, grid, *nx, *ny, inset));
-        let board_colored = colors.iter().all(|c| known.iter().any(|b| (0..3).all(|k| (b[k] - c[k]).abs() <= 14)));
+        let is_known = |c: &[i32; 3]| known.iter().any(|b| (0..3).all(|k| (b[k] - c[k]).abs() <= 14));
+        let board_share = patches.iter().filter(|p| is_known(&p.0)).count() as f64 / patches.len() as f64;
         let side = match (column, before) {
             (true, true) => "left",
             (true, false) => "right",
             (false, true) => "top",
             (false, false) => "bottom",
         };
-        let cut_off = || {
-            Error::NoGrid {
-            reason: format!("{CUT_OFF} at the {side} edge: a strip of cells is only partly in the picture; use a screenshot that shows the whole board"),
-        }
+        let cut_off = || Error::NoGrid {
+            reason: format!(
+                "{CUT_OFF} at the {side} edge: a strip of cells is only partly in the picture; \
+                 use a screenshot that shows the whole board"
+            ),
         };
-        if distinct || (lines && board_colored) {
+        if lines || (mostly_flat && distinct) {
             add_line(grid, nx, ny, column, before);
-        } else if board_colored || lines {
-            // One flat color and only one of the two signs of a cut row: either a
-            // cut row of a single region or a plain margin with something drawn at
-            // the lattice lines (an inspector overlay). Reading the board inside
-            // could give a smaller, valid-looking but wrong puzzle, so refuse.
+        } else if (mostly_flat && board_share == 1.0) || (!mostly_flat && board_share >= 0.5) {
+            // Cell-like but unconfirmed: one flat board color without lines (a cut
+            // row of one region with faded lines, or a margin matching a region), or
+            // a busy strip in board colors. Reading the board inside could give a
+            // smaller, valid-looking but wrong puzzle, so refuse.
             return Err(cut_off());
         }
     }

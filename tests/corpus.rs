@@ -11,13 +11,9 @@ use queens::Error;
 use rayon::prelude::*;
 
 /// Real screenshots we refuse today, with the reason a person can see in the picture.
-const KNOWN_REFUSALS: [(&str, &str); 1] = [
-    // Chrome DevTools draws its grid-line labels out in the page margin, so the margin
-    // looks like a cut-off row of cells; reading the board inside could be a smaller,
-    // valid-looking wrong puzzle (as crops that cut into a border region are), so it
-    // is refused. (Its tinted top-left cell itself is handled: the borders decide.)
-    ("abd0-omar__linkedin_queens__image-1.png", "no-grid"),
-];
+/// (None: the cut-off crop and the DevTools capture, with its tinted cell and line
+/// labels in the margin, are both read.)
+const KNOWN_REFUSALS: [(&str, &str); 0] = [];
 
 /// (file, Ok(map matched) | Err(error kind)), or a panic message for a wrong map.
 fn read_all(folder: &str) -> Option<(usize, BTreeMap<String, Result<(), &'static str>>)> {

@@ -114,6 +114,13 @@ fn cases() -> Vec<Case> {
             edit: Edit::CutEdges(0.3),
         },
         Case {
+            name: "40px jpeg q75 crop cutting 60% off the outer cells",
+            style: Style { cell: 40, margin: 20, ..Style::default() },
+            marks: |_| Marks::default(),
+            encoding: Encoding::Jpeg(75),
+            edit: Edit::CutEdges(0.6),
+        },
+        Case {
             name: "64px with one hover-darkened cell",
             style: Style { cell: 64, ..Style::default() },
             marks: |_| Marks::default(),
@@ -154,16 +161,16 @@ fn expectation(case: &Case) -> (f64, fn(&str) -> bool) {
         // A crop into the outer cells is read when the strip shows it is part of the
         // board; a strip of one color is ambiguous and refused as cut off.
         // Partly visible cells can also give an unreliable color.
-        Edit::CutEdges(_) => (0.7, |e| e.contains("no puzzle grid found") || e.contains("cannot read the regions")),
-        Edit::Hover(_) => (0.98, |e| e.contains("cannot read the regions")),
+        Edit::CutEdges(_) => (0.98, |e| e.contains("no puzzle grid found") || e.contains("cannot read the regions")),
+        Edit::Hover(_) => (0.99, |e| e.contains("cannot read the regions")),
         // Blur fades thin lines and mixes colors at cell edges: rare refusals.
-        Edit::Blur(_) => (0.97, |e| e.contains("cannot read the regions") || e.contains("pieces")),
+        Edit::Blur(_) => (0.98, |e| e.contains("cannot read the regions") || e.contains("pieces")),
         Edit::None | Edit::Scale(_) => (1.0, |_| false),
     }
 }
 
 #[test]
-fn every_daily_level_reads_back_in_eight_styles() {
+fn every_daily_level_reads_back_in_nine_styles() {
     let Some(levels) = common::levels("levels.json") else { return };
     let cases = cases();
     let results: Vec<(usize, Option<String>)> = levels
