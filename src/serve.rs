@@ -220,14 +220,15 @@ async fn solve(
 /// Solves one upload (on a blocking thread): the status and the JSON answer.
 fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, config);
-    let overlay = match (&picture, &outcome.result) {
-        (Some(pic), Ok(placement)) => pic.grid.as_ref().map(|grid| {
-            let png = overlay::encode_png(&overlay::draw(&pic.image, grid, placement));
+    // The picture is not needed afterwards: draw on it rather than on a copy.
+    let overlay = match (picture, &outcome.result) {
+        (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
+            overlay::draw_mut(&mut pic.image, &grid, placement);
+            let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
         }),
         _ => None,
     };
-    drop(picture);
     let status = if outcome.result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     (status, record_json(&outcome, config.solve.stars, overlay))
 }
