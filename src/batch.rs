@@ -77,6 +77,14 @@ struct Done {
 pub fn run(opts: &BatchOptions) -> i32 {
     let started = Instant::now();
     let jobs = expand(&opts.inputs);
+    // Every input file, so no overlay is ever written over one.
+    let inputs: HashSet<PathBuf> = jobs
+        .iter()
+        .filter_map(|j| match &j.source {
+            Source::File(p) => p.canonicalize().ok(),
+            _ => None,
+        })
+        .collect();
     let progress = (!opts.json && !opts.quiet && jobs.len() > 1 && std::io::stderr().is_terminal()).then(|| {
         let bar = indicatif::ProgressBar::new(jobs.len() as u64);
         bar.set_style(
@@ -92,10 +100,11 @@ pub fn run(opts: &BatchOptions) -> i32 {
     let total = jobs.len();
     std::thread::scope(|scope| {
         let jobs = &jobs;
+        let inputs = &inputs;
         scope.spawn(move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
-                    let _ = tx.send((i, process(job, opts)));
+                    let _ = tx.send((i, process(job, opts, inputs)));
                 });
             });
         });
@@ -277,7 +286,7 @@ fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
     }
 }
 
-fn process(job: &Job, opts: &BatchOptions) -> Done {
+fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     let named_as_image = match &job.source {
         Source::File(p) => p
             .extension()
@@ -303,7 +312,7 @@ fn process(job: &Job, opts: &BatchOptions) -> Done {
         }
     }
     if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, picture, &outcome.result) {
-        match write_overlay(dir, &job.out_name, pic, placement, opts.crop) {
+        match write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop) {
             Ok(path) => output = Some(path.display().to_string()),
             Err(e) => output_error = Some(e),
         }
@@ -317,6 +326,7 @@ fn process(job: &Job, opts: &BatchOptions) -> Done {
 fn write_overlay(
     dir: &Path,
     name: &str,
+    inputs: &HashSet<PathBuf>,
     mut pic: Picture,
     placement: &crate::Placement,
     crop: bool,
@@ -326,9 +336,22 @@ fn write_overlay(
     overlay::draw_mut(&mut pic.image, &grid, placement);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
-    let path = dir.join(name);
+    let path = overlay_path(dir, name, inputs);
     write_atomic(&path, &bytes)?;
     Ok(path)
+}
+
+/// `dir/name`, or `dir/<stem>-2.solved.png` (-3, …) when that is one of the inputs.
+fn overlay_path(dir: &Path, name: &str, inputs: &HashSet<PathBuf>) -> PathBuf {
+    let stem = name.trim_end_matches(".solved.png");
+    let is_input = |p: &Path| p.canonicalize().is_ok_and(|c| inputs.contains(&c));
+    let mut path = dir.join(name);
+    let mut k = 2;
+    while is_input(&path) {
+        path = dir.join(format!("{stem}-{k}.solved.png"));
+        k += 1;
+    }
+    path
 }
 
 /// Writes `bytes` to `path` via a temporary file in the same folder, then renames.

@@ -426,3 +426,56 @@ fn chess_subcommand_reports_bounds() {
         .success()
         .stdout(predicate::str::contains("\"milp\":4"));
 }
+
+/// Fixtures made from our own render (tests/data/README.md says how).
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+#[test]
+fn progressive_jpeg_animated_gif_and_palette_png_are_read() {
+    let progressive = std::fs::read(fixture("issue-9x9-progressive.jpg")).unwrap();
+    assert!(progressive.windows(2).any(|w| w == [0xFF, 0xC2]), "fixture is a progressive JPEG (SOF2)");
+    let gif = std::fs::read(fixture("issue-9x9-animated.gif")).unwrap();
+    assert!(gif.windows(11).any(|w| w == b"NETSCAPE2.0"), "fixture is an animated GIF");
+    let palette = std::fs::read(fixture("issue-9x9-palette.png")).unwrap();
+    assert_eq!(palette[25], 3, "fixture is a palette PNG (IHDR color type 3)");
+    for name in ["issue-9x9-progressive.jpg", "issue-9x9-animated.gif", "issue-9x9-palette.png"] {
+        let out = queens()
+            .args(["solve", "--json", "--no-image"])
+            .arg(fixture(name))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["regions"][1], "AABCCCDDD", "{name}");
+        assert_eq!(v["queens"][1], serde_json::json!([1, 5]), "{name}");
+    }
+}
+
+#[test]
+fn an_overlay_never_replaces_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let png = screenshot_png();
+    // An input that sits exactly where the overlay of `shot.png` would go.
+    let trap = write(&out_dir, "shot.solved.png", &png);
+    let input = write(dir.path(), "shot.png", &png);
+    let out = queens()
+        .args(["solve", "--json", "-o"])
+        .arg(&out_dir)
+        .arg(&input)
+        .arg(&trap)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(std::fs::read(&trap).unwrap(), png, "the input was not touched");
+    let outputs: Vec<String> = json_lines(&out).iter().map(|v| v["output"].as_str().unwrap().to_string()).collect();
+    assert!(outputs.iter().all(|o| Path::new(o) != trap), "{outputs:?}");
+    assert_ne!(outputs[0], outputs[1]);
+}
