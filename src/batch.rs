@@ -104,7 +104,9 @@ pub fn run(opts: &BatchOptions) -> i32 {
         scope.spawn(move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
-                    let _ = tx.send((i, process(job, opts, inputs)));
+                    let done = process(job, opts, inputs);
+                    release_memory();
+                    let _ = tx.send((i, done));
                 });
             });
         });
@@ -417,4 +419,15 @@ fn render(
         }
     }
     Done { stdout: text, failure }
+}
+
+/// Hands a worker's freed screenshot buffers back to the system after each file.
+/// glibc keeps them in per-thread arenas otherwise, so a batch's peak memory
+/// would grow with the threads' history rather than with the files in flight.
+fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
