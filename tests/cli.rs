@@ -17,6 +17,17 @@ fn queens() -> Command {
     c
 }
 
+/// Runs the command, asserts exit 0, returns its standard output.
+trait OkStdout {
+    fn ok_stdout(&mut self) -> Vec<u8>;
+}
+
+impl OkStdout for Command {
+    fn ok_stdout(&mut self) -> Vec<u8> {
+        self.assert().success().get_output().stdout.clone()
+    }
+}
+
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, bytes).unwrap();
@@ -37,7 +48,7 @@ fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
 fn solves_a_text_puzzle_as_json() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
-    let out = queens().args(["solve", "--json"]).arg(&p).assert().success().get_output().stdout.clone();
+    let out = queens().args(["solve", "--json"]).arg(&p).ok_stdout();
     let v = &json_lines(&out)[0];
     assert_eq!(v["ok"], true);
     assert_eq!(v["n"], 9);
@@ -72,7 +83,7 @@ fn human_output_shows_the_board_and_verdict() {
         .success()
         .stdout(predicate::str::contains("9x9, queen per row, column and region: unique solution"))
         .stdout(predicate::str::contains("  [A] A  A  A  A  A  A  A  A \n"));
-    let colored = queens().args(["solve", "--color", "always"]).arg(&p).assert().success().get_output().stdout.clone();
+    let colored = queens().args(["solve", "--color", "always"]).arg(&p).ok_stdout();
     assert!(String::from_utf8_lossy(&colored).contains("\x1b[48;2;"), "24-bit backgrounds");
 }
 
@@ -147,15 +158,7 @@ fn screenshot_gets_an_overlay_and_grid() {
     let png = screenshot_png();
     let input = write(dir.path(), "shot.png", &png);
     let out_dir = dir.path().join("out");
-    let out = queens()
-        .args(["solve", "--json", "-o"])
-        .arg(&out_dir)
-        .arg(&input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = queens().args(["solve", "--json", "-o"]).arg(&out_dir).arg(&input).ok_stdout();
     let v = &json_lines(&out)[0];
     assert_eq!(v["grid"]["n"], 9);
     // The board's cell area starts at margin 40 + border 6 and spans 9 cells of 60 px (±1 px).
@@ -192,8 +195,7 @@ fn read_prints_the_map_in_text_format() {
 fn share_prints_emoji() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
-    let out =
-        queens().args(["solve", "--share", "--color", "never"]).arg(&p).assert().success().get_output().stdout.clone();
+    let out = queens().args(["solve", "--share", "--color", "never"]).arg(&p).ok_stdout();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(text.matches('👑').count(), 9);
     assert!(text.lines().any(|l| l.starts_with("👑🟪")), "{text}");
@@ -400,7 +402,7 @@ fn debug_dir_gets_pictures_of_each_stage() {
 fn bounds_adds_the_lp_report() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
-    let out = queens().args(["solve", "--json", "--bounds"]).arg(&p).assert().success().get_output().stdout.clone();
+    let out = queens().args(["solve", "--json", "--bounds"]).arg(&p).ok_stdout();
     let v = &json_lines(&out)[0];
     let lp = &v["lp"];
     let fractional = lp["fractional_cells"].as_u64().unwrap();
@@ -416,7 +418,7 @@ fn bounds_adds_the_lp_report() {
 
 #[test]
 fn chess_subcommand_reports_bounds() {
-    let out = queens().args(["chess", "4", "--json"]).assert().success().get_output().stdout.clone();
+    let out = queens().args(["chess", "4", "--json"]).ok_stdout();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!((v["lb"].as_u64(), v["ub"].as_u64(), v["milp"].as_u64()), (Some(3), Some(4), Some(4)));
     queens().args(["chess", "8"]).assert().success().stdout(predicate::str::contains("LB | UB | z(LP) | z(MILP)"));
@@ -441,14 +443,7 @@ fn progressive_jpeg_animated_gif_and_palette_png_are_read() {
     let palette = std::fs::read(fixture("issue-9x9-palette.png")).unwrap();
     assert_eq!(palette[25], 3, "fixture is a palette PNG (IHDR color type 3)");
     for name in ["issue-9x9-progressive.jpg", "issue-9x9-animated.gif", "issue-9x9-palette.png"] {
-        let out = queens()
-            .args(["solve", "--json", "--no-image"])
-            .arg(fixture(name))
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
+        let out = queens().args(["solve", "--json", "--no-image"]).arg(fixture(name)).ok_stdout();
         let v = &json_lines(&out)[0];
         assert_eq!(v["regions"][1], "AABCCCDDD", "{name}");
         assert_eq!(v["queens"][1], serde_json::json!([1, 5]), "{name}");
@@ -464,16 +459,7 @@ fn an_overlay_never_replaces_an_input() {
     // An input that sits exactly where the overlay of `shot.png` would go.
     let trap = write(&out_dir, "shot.solved.png", &png);
     let input = write(dir.path(), "shot.png", &png);
-    let out = queens()
-        .args(["solve", "--json", "-o"])
-        .arg(&out_dir)
-        .arg(&input)
-        .arg(&trap)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let out = queens().args(["solve", "--json", "-o"]).arg(&out_dir).arg(&input).arg(&trap).ok_stdout();
     assert_eq!(std::fs::read(&trap).unwrap(), png, "the input was not touched");
     let outputs: Vec<String> = json_lines(&out).iter().map(|v| v["output"].as_str().unwrap().to_string()).collect();
     assert!(outputs.iter().all(|o| Path::new(o) != trap), "{outputs:?}");
