@@ -30,7 +30,7 @@ if ! command -v cargo >/dev/null 2>&1; then
     export PATH="$HOME/.cargo/bin:$PATH"
   else
     echo "installing the Rust toolchain with rustup" >&2
-    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal >&2
+    curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal -c clippy -c rustfmt >&2
     export PATH="$HOME/.cargo/bin:$PATH"
   fi
 fi

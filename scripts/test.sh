@@ -4,6 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
+# Lints and formatting first, where the toolchain has them.
+if cargo clippy --version >/dev/null 2>&1; then
+  cargo clippy --release --all-targets --quiet -- -D warnings
+fi
+if cargo fmt --version >/dev/null 2>&1; then
+  cargo fmt --check
+fi
 cargo test --release "$@"
 # The web page in headless Chromium (installs chromium through apt-get when missing).
 bash tests/e2e/run.sh

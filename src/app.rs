@@ -25,7 +25,7 @@ pub fn run(cli: Cli) -> Result<u8, String> {
 }
 
 fn solve(s: Solve) -> Result<u8, String> {
-    let config = s.common.into_config()?;
+    let config = s.common.to_config()?;
     let color = match s.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -60,7 +60,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
 
 /// `queens read`: the region map in the text format, or why it could not be read.
 fn read(r: Read) -> Result<u8, String> {
-    let config = r.common.into_config()?;
+    let config = r.common.to_config()?;
     let bytes = match read_bytes(&r.input) {
         Ok(b) => b,
         Err(e) => {

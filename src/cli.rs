@@ -1,6 +1,6 @@
 //! The command line, as the user types it (clap derive; doc comments are the help).
 //!
-//! Flags are validated into library settings here ([`Solve::into_config`]); the
+//! Flags are validated into library settings here ([`Common::to_config`]); the
 //! stages never see clap types.
 
 use std::path::PathBuf;
@@ -190,7 +190,7 @@ pub enum Marks {
 
 impl Common {
     /// The validated library settings.
-    pub fn into_config(&self) -> Result<queens::pipeline::Config, String> {
+    pub fn to_config(&self) -> Result<queens::pipeline::Config, String> {
         if !(self.time_limit.is_finite() && self.time_limit > 0.0 && self.time_limit <= 86_400.0) {
             return Err(format!("--time-limit must be between 0 and 86400 seconds, got {}", self.time_limit));
         }

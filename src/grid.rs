@@ -272,9 +272,9 @@ fn board_family(cands: &[Blob]) -> Vec<Blob> {
     }
     let mut area = vec![0f64; n];
     let mut count = vec![0usize; n];
-    for i in 0..n {
+    for (i, cand) in cands.iter().enumerate() {
         let r = find(&mut parent, i as u32) as usize;
-        area[r] += f64::from(cands[i].area);
+        area[r] += f64::from(cand.area);
         count[r] += 1;
     }
     let best = (0..n).filter(|&r| count[r] >= 4).max_by(|&a, &b| area[a].total_cmp(&area[b]));

@@ -110,11 +110,12 @@ fn cluster_by_color(cells: &CellColors) -> Result<RegionMap> {
 
 fn mean_colors(cells: &CellColors, regions: &Regions) -> Vec<[u8; 3]> {
     let mut sums = vec![[0u32; 4]; regions.region_count()];
-    for (i, &label) in regions.labels().iter().enumerate() {
-        for c in 0..3 {
-            sums[label][c] += u32::from(cells.rgb[i][c]);
+    for (&label, rgb) in regions.labels().iter().zip(&cells.rgb) {
+        let sum = &mut sums[label];
+        for (s, &v) in sum.iter_mut().zip(rgb) {
+            *s += u32::from(v);
         }
-        sums[label][3] += 1;
+        sum[3] += 1;
     }
     sums.iter().map(|s| [0, 1, 2].map(|c| (s[c] / s[3].max(1)) as u8)).collect()
 }

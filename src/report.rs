@@ -223,7 +223,7 @@ pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8
         for c in 0..regions.n() {
             let cell = Cell::new(r, c);
             if placement.contains(cell) {
-                out.push_str("👑");
+                out.push('👑');
                 continue;
             }
             let rgb = region_color(colors, regions.label(cell));

@@ -15,8 +15,11 @@ use rayon::prelude::*;
 /// labels in the margin, are both read.)
 const KNOWN_REFUSALS: [(&str, &str); 0] = [];
 
-/// (file, Ok(map matched) | Err(error kind)), or a panic message for a wrong map.
-fn read_all(folder: &str) -> Option<(usize, BTreeMap<String, Result<(), &'static str>>)> {
+/// Per file: Ok when the map matched, else the error kind (a wrong map panics).
+type Results = BTreeMap<String, Result<(), &'static str>>;
+
+/// How many screenshots the manifest lists, and each one's result.
+fn read_all(folder: &str) -> Option<(usize, Results)> {
     let (dir, shots) = common::shots(folder)?;
     let results: Vec<(String, Result<(), &'static str>)> = shots
         .par_iter()
