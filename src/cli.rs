@@ -43,8 +43,8 @@ pub struct Common {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
     pub stars: u16,
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
-    pub time_limit: f64,
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<DAY>)]
+    pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
     #[arg(long)]
     pub allow_split_regions: bool,
@@ -139,8 +139,8 @@ pub struct Chess {
     #[arg(long)]
     pub json: bool,
     /// Seconds the MILP may take.
-    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
-    pub time_limit: f64,
+    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
+    pub time_limit: Duration,
 }
 
 /// `queens serve`.
@@ -153,8 +153,8 @@ pub struct Serve {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
-    #[arg(long, default_value_t = 10.0, value_name = "SECS")]
-    pub time_limit: f64,
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<HOUR>)]
+    pub time_limit: Duration,
 }
 
 /// When to use color.
@@ -188,23 +188,32 @@ pub enum Marks {
     Played,
 }
 
+/// Longest `--time-limit` of `solve`, `read` and `chess`.
+const DAY: u32 = 86_400;
+/// Longest `--time-limit` of `serve`, where every request waits on it.
+const HOUR: u32 = 3_600;
+
+/// Parses a `--time-limit`: seconds, more than 0 and at most `MAX`. One parser for
+/// every command, so no value can reach `Duration::from_secs_f64` and overflow.
+fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text.trim().parse().map_err(|_| format!("not a number of seconds: {text}"))?;
+    if !(secs.is_finite() && secs > 0.0 && secs <= f64::from(MAX)) {
+        return Err(format!("must be more than 0 and at most {MAX} seconds, got {text}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
 impl Common {
-    /// The validated library settings.
-    pub fn to_config(&self) -> Result<queens::pipeline::Config, String> {
-        if !(self.time_limit.is_finite() && self.time_limit > 0.0 && self.time_limit <= 86_400.0) {
-            return Err(format!("--time-limit must be between 0 and 86400 seconds, got {}", self.time_limit));
-        }
-        Ok(queens::pipeline::Config {
-            solve: queens::solve::SolveOptions {
-                stars: usize::from(self.stars),
-                time_limit: Duration::from_secs_f64(self.time_limit),
-            },
+    /// The library settings (every flag was validated by its parser).
+    pub fn to_config(&self) -> queens::pipeline::Config {
+        queens::pipeline::Config {
+            solve: queens::solve::SolveOptions { stars: usize::from(self.stars), time_limit: self.time_limit },
             pieces: if self.allow_split_regions {
                 queens::partition::Pieces::AllowSplit
             } else {
                 queens::partition::Pieces::Connected
             },
             ..Default::default()
-        })
+        }
     }
 }

@@ -132,6 +132,12 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--time-limit"));
+    // One parser for every --time-limit: a huge value is a usage error, not an overflow panic.
+    queens()
+        .args(["chess", "4", "--time-limit", "1e30"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 86400 seconds").and(predicate::str::contains("panicked").not()));
 }
 
 #[test]
