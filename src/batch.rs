@@ -18,8 +18,20 @@ use crate::pipeline::{self, Config, Outcome, Picture};
 use crate::report::{self, ErrorJson, Record};
 use crate::{debug, overlay, solve};
 
-/// Extensions taken from folders (files named on the command line are always tried).
-const IMAGE_EXTENSIONS: [&str; 7] = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "txt"];
+/// Image file extensions: taken from folders, and text in such a file is a decode error.
+const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "bmp"];
+/// Text puzzles are taken from folders too (files named on the command line are always tried).
+const PUZZLE_EXTENSION: &str = "txt";
+
+/// The lower-case extension of `path`, if any.
+fn extension(path: &Path) -> Option<String> {
+    path.extension().and_then(|e| e.to_str()).map(str::to_lowercase)
+}
+
+/// True when `path` is named like an image.
+fn named_as_image(path: &Path) -> bool {
+    extension(path).is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.as_str()))
+}
 /// Files larger than this are refused unread.
 const MAX_FILE_BYTES: u64 = 256 << 20;
 
@@ -205,8 +217,7 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
         match entry.file_type() {
             Ok(t) if t.is_dir() => walk(&path, found),
             Ok(t) if t.is_file() => {
-                let ext = path.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
-                let by_name = ext.as_deref().is_some_and(|e| IMAGE_EXTENSIONS.contains(&e));
+                let by_name = named_as_image(&path) || extension(&path).as_deref() == Some(PUZZLE_EXTENSION);
                 // Skip our own overlays when a folder is solved twice.
                 let ours = path.to_string_lossy().ends_with(".solved.png");
                 if !ours && (by_name || sniff_image(&path)) {
@@ -290,10 +301,7 @@ fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
 
 fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     let named_as_image = match &job.source {
-        Source::File(p) => p
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| IMAGE_EXTENSIONS[..6].contains(&e.to_lowercase().as_str())),
+        Source::File(p) => named_as_image(p),
         _ => false,
     };
     let (mut outcome, picture) = match read_input(job) {
