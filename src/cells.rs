@@ -25,8 +25,6 @@ pub struct CellColors {
     pub rgb: Vec<[u8; 3]>,
     /// The same in Lab.
     pub lab: Vec<Lab>,
-    /// Share of each cell's frame pixels close to its dominant color (1 = perfectly flat).
-    pub flatness: Vec<f32>,
     /// Equivalent width (pixels) of the line right of each cell, row-major (last column unused).
     pub line_right: Vec<f32>,
     /// Equivalent width of the line below each cell (last row unused).
@@ -44,15 +42,12 @@ impl CellColors {
 pub fn sample(img: &RgbImage, grid: &Grid) -> CellColors {
     let n = grid.n;
     let mut rgb = Vec::with_capacity(n * n);
-    let mut flatness = Vec::with_capacity(n * n);
     let mut line_right = vec![0.0; n * n];
     let mut line_below = vec![0.0; n * n];
     let mut hist = vec![0u32; 4096];
     for r in 0..n {
         for c in 0..n {
-            let (color, flat) = dominant(img, grid, Cell::new(r, c), &mut hist);
-            rgb.push(color);
-            flatness.push(flat);
+            rgb.push(dominant(img, grid, Cell::new(r, c), &mut hist));
         }
     }
     for r in 0..n {
@@ -66,7 +61,7 @@ pub fn sample(img: &RgbImage, grid: &Grid) -> CellColors {
         }
     }
     let lab = rgb.iter().map(|&p| Lab::from_rgb(p)).collect();
-    CellColors { n, rgb, lab, flatness, line_right, line_below }
+    CellColors { n, rgb, lab, line_right, line_below }
 }
 
 fn pixel(img: &RgbImage, x: f64, y: f64) -> Option<[u8; 3]> {
@@ -76,9 +71,9 @@ fn pixel(img: &RgbImage, x: f64, y: f64) -> Option<[u8; 3]> {
     Some(img.get_pixel(x as u32, y as u32).0)
 }
 
-/// The dominant color of the frame 0.2–0.36 pitch from the cell center, and how flat it is.
+/// The dominant color of the frame 0.2–0.36 pitch from the cell center.
 /// `hist` is scratch space of 4096 zeros, returned zeroed.
-fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> ([u8; 3], f32) {
+fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> [u8; 3] {
     let (cx, cy) = grid.center(cell);
     // Sample on a sub-grid: at most ~20×20 points per cell (~200 in the frame)
     // is plenty for a dominant color and keeps big cells cheap.
@@ -98,7 +93,7 @@ fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> ([u8; 
         dy += step / grid.py;
     }
     if samples.is_empty() {
-        return ([0, 0, 0], 0.0);
+        return [0, 0, 0];
     }
     let bin = |p: &[u8; 3]| (usize::from(p[0] >> 4) << 8) | (usize::from(p[1] >> 4) << 4) | usize::from(p[2] >> 4);
     let mut top = bin(&samples[0]);
@@ -115,10 +110,9 @@ fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> ([u8; 
     let seed = [((top >> 8) as u8) << 4 | 8, (((top >> 4) & 15) as u8) << 4 | 8, ((top & 15) as u8) << 4 | 8];
     // Refine twice: mean of pixels within 18 of the current estimate.
     let mut center = seed.map(i32::from);
-    let mut near = 0usize;
     for _ in 0..2 {
         let mut sum = [0i64; 3];
-        near = 0;
+        let mut near = 0usize;
         for p in &samples {
             if (0..3).all(|i| (i32::from(p[i]) - center[i]).abs() <= 18) {
                 for i in 0..3 {
@@ -132,7 +126,7 @@ fn dominant(img: &RgbImage, grid: &Grid, cell: Cell, hist: &mut [u32]) -> ([u8; 
         }
         center = sum.map(|s| (s / near as i64) as i32);
     }
-    (center.map(|v| v.clamp(0, 255) as u8), near as f32 / samples.len() as f32)
+    center.map(|v| v.clamp(0, 255) as u8)
 }
 
 /// Equivalent width of the line between `cell` and its right (or lower) neighbour:

@@ -319,14 +319,7 @@ mod tests {
                 line_below[i] = width(cell, Cell::new(cell.row + 1, cell.col));
             }
         }
-        CellColors {
-            n,
-            lab: rgb.iter().map(|&c| Lab::from_rgb(c)).collect(),
-            rgb,
-            flatness: vec![1.0; n * n],
-            line_right,
-            line_below,
-        }
+        CellColors { n, lab: rgb.iter().map(|&c| Lab::from_rgb(c)).collect(), rgb, line_right, line_below }
     }
 
     const BOARD: [&str; 4] = ["AABB", "ACCB", "ACDB", "DDDB"];
