@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use queens::chess::{self, Piece};
+use queens::solve::chess::{self, Piece};
 
 /// Board sides measured; 30 is the largest the issue asks about.
 const SIZES: [usize; 8] = [4, 8, 12, 16, 20, 24, 28, 30];

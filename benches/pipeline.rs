@@ -65,11 +65,12 @@ fn bench_phone(c: &mut Criterion) {
     files.sort();
     files.truncate(6);
     let bytes: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
-    let images: Vec<image::RgbImage> = bytes.iter().map(|b| queens::screenshot::decode(b, 16_384).unwrap()).collect();
+    let images: Vec<image::RgbImage> =
+        bytes.iter().map(|b| queens::vision::screenshot::decode(b, 16_384).unwrap()).collect();
     let mut group = c.benchmark_group("phone");
     group.sample_size(20);
     group.bench_function("decode", |b| {
-        b.iter(|| bytes.iter().map(|x| queens::screenshot::decode(x, 16_384).unwrap().width()).sum::<u32>())
+        b.iter(|| bytes.iter().map(|x| queens::vision::screenshot::decode(x, 16_384).unwrap().width()).sum::<u32>())
     });
     group.bench_function("vision", |b| {
         b.iter(|| {
@@ -92,7 +93,12 @@ fn bench_phone(c: &mut Criterion) {
             solved
                 .iter()
                 .map(|(pic, p)| {
-                    queens::overlay::encode_png(&queens::overlay::draw(&pic.image, &pic.grid.unwrap(), p)).len()
+                    queens::output::overlay::encode_png(&queens::output::overlay::draw(
+                        &pic.image,
+                        &pic.grid.unwrap(),
+                        p,
+                    ))
+                    .len()
                 })
                 .sum::<usize>()
         })

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::partition::{self, Pieces};
 use crate::pipeline::{self, Config};
+use crate::puzzle::partition::{self, Pieces};
 use crate::solve::{self, SolveOptions};
 
 /// The settings of the image target: a small side limit and a short solver time,
@@ -21,9 +21,9 @@ pub fn config() -> Config {
 pub fn text_parser(data: &[u8]) {
     // The parser takes &str; lossy conversion keeps invalid UTF-8 inputs useful.
     let input = String::from_utf8_lossy(data);
-    let Ok(regions) = crate::text::parse(&input) else { return };
+    let Ok(regions) = crate::puzzle::text::parse(&input) else { return };
     if regions.region_count() <= 62 {
-        let again = crate::text::parse(&crate::text::write(&regions)).expect("written puzzle parses");
+        let again = crate::puzzle::text::parse(&crate::puzzle::text::write(&regions)).expect("written puzzle parses");
         assert_eq!(again, regions, "text round trip changed the board");
     }
     if partition::check(&regions, Pieces::Connected).is_err() {

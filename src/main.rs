@@ -2,15 +2,13 @@
 //!
 //! Exit status: 0 every input solved, 1 any input failed, 2 usage errors (clap).
 
-mod app;
-mod cli;
-
 use std::process::ExitCode;
 
 use clap::Parser;
+use queens::app::{self, cli::Cli};
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = Cli::parse();
     match app::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(message) => {

@@ -6,16 +6,15 @@
 
 use std::time::{Duration, Instant};
 
-use crate::cells::{self, CellColors};
 use crate::error::{Error, Result};
-use crate::grid::{self, Grid};
-use crate::partition::{self, Pieces};
+use crate::puzzle::partition::{self, Pieces};
+use crate::puzzle::text;
 use crate::puzzle::{Placement, Regions};
-use crate::regions::{self, RegionMap};
-use crate::report::{GridJson, LpJson};
-use crate::screenshot;
-use crate::solve::{self, SolveOptions};
-use crate::text;
+use crate::solve::{self, LpBounds, SolveOptions};
+use crate::vision::cells::{self, CellColors};
+use crate::vision::grid::{self, BoardArea, Grid};
+use crate::vision::regions::{self, RegionMap};
+use crate::vision::screenshot;
 
 /// Settings shared by every input of a run (validated; never clap types).
 #[derive(Debug, Clone)]
@@ -76,11 +75,11 @@ pub struct Outcome {
     /// The checked unique solution, or why there is none.
     pub result: Result<Placement>,
     /// Where the board is in the picture, for image inputs.
-    pub grid: Option<GridJson>,
+    pub grid: Option<BoardArea>,
     /// Display color of each region (sRGB), for image inputs.
     pub colors: Option<Vec<[u8; 3]>>,
     /// LP relaxation report, when asked for.
-    pub lp: Option<LpJson>,
+    pub lp: Option<LpBounds>,
     /// Stage times.
     pub ms: Timings,
 }
@@ -169,10 +168,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         }
     };
     let (picture, map) = read_picture(image, &mut ms);
-    let grid_json = picture.grid.map(|g| {
-        let (x, y, width, height) = g.bbox(picture.image.width(), picture.image.height());
-        GridJson { x, y, width, height, n: g.n }
-    });
+    let area = picture.grid.map(|g| g.area(picture.image.width(), picture.image.height()));
     let mut outcome = match map {
         Ok(map) => {
             let mut o = solve_regions(map.regions, config, &mut ms);
@@ -181,7 +177,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         }
         Err(e) => Outcome::failed(e),
     };
-    outcome.grid = grid_json;
+    outcome.grid = area;
     ms.total = ms_since(start);
     outcome.ms = ms;
     (outcome, Some(picture))

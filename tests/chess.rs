@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use queens::chess::*;
+use queens::output::chess::{to_json, to_table};
+use queens::solve::chess::*;
 
 /// Generous: every board here solves in well under a second.
 const LIMIT: Duration = Duration::from_secs(60);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use queens::render::{render, Style};
+use queens::output::render::{render, Style};
 
 const PUZZLE: &str =
     "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
@@ -36,8 +36,8 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 
 /// A rendered screenshot of the issue puzzle.
 fn screenshot_png() -> Vec<u8> {
-    let r = queens::text::parse(PUZZLE).unwrap();
-    queens::overlay::encode_png(&render(&r, &Style::default(), &Default::default()).0)
+    let r = queens::puzzle::text::parse(PUZZLE).unwrap();
+    queens::output::overlay::encode_png(&render(&r, &Style::default(), &Default::default()).0)
 }
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
@@ -180,7 +180,7 @@ fn screenshot_gets_an_overlay_and_grid() {
     assert_eq!(drawn.dimensions(), original.dimensions());
     // The crown darkens the center of each queen's cell, and nothing else changes far from them.
     let (cx, cy) = (46 + 30, 46 + 30); // cell (0, 0) center
-    assert!(queens::color::luma(drawn.get_pixel(cx, cy + 5).0) < 80.0, "crown ink at a queen");
+    assert!(queens::vision::color::luma(drawn.get_pixel(cx, cy + 5).0) < 80.0, "crown ink at a queen");
     assert_eq!(drawn.get_pixel(46 + 60 + 30, 46 + 30), original.get_pixel(46 + 60 + 30, 46 + 30), "no crown at (0,1)");
     assert_eq!(std::fs::read(&input).unwrap(), png, "input untouched");
     // --crop writes just the board.
@@ -193,7 +193,7 @@ fn screenshot_gets_an_overlay_and_grid() {
 fn read_prints_the_map_in_text_format() {
     let dir = tempfile::tempdir().unwrap();
     let input = write(dir.path(), "shot.png", &screenshot_png());
-    let expected = queens::text::write(&queens::text::parse(PUZZLE).unwrap());
+    let expected = queens::puzzle::text::write(&queens::puzzle::text::parse(PUZZLE).unwrap());
     queens().arg("read").arg(&input).assert().success().stdout(expected);
 }
 
@@ -237,10 +237,10 @@ fn batch_goes_on_past_bad_files_and_names_them() {
         seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
         *p = image::Rgb([(seed >> 16) as u8, (seed >> 8) as u8, seed as u8]);
     }
-    write(&sub, "noise.png", &queens::overlay::encode_png(&noise));
-    write(&sub, "tiny.png", &queens::overlay::encode_png(&image::RgbImage::new(1, 1)));
+    write(&sub, "noise.png", &queens::output::overlay::encode_png(&noise));
+    write(&sub, "tiny.png", &queens::output::overlay::encode_png(&image::RgbImage::new(1, 1)));
     let plain = image::RgbImage::from_pixel(400, 300, image::Rgb([200, 220, 240]));
-    write(&sub, "plain.png", &queens::overlay::encode_png(&plain));
+    write(&sub, "plain.png", &queens::output::overlay::encode_png(&plain));
     std::fs::create_dir_all(d.join("empty-folder")).unwrap();
     let before: Vec<(PathBuf, Vec<u8>)> =
         walk(&sub).into_iter().map(|p| (p.clone(), std::fs::read(&p).unwrap())).collect();
@@ -340,7 +340,7 @@ fn crc32(data: &[u8]) -> u32 {
 
 #[test]
 fn every_png_flavour_and_jpeg_decode() {
-    let r = queens::text::parse(PUZZLE).unwrap();
+    let r = queens::puzzle::text::parse(PUZZLE).unwrap();
     let rgb = render(&r, &Style::default(), &Default::default()).0;
     let dyn_img = image::DynamicImage::ImageRgb8(rgb);
     let dir = tempfile::tempdir().unwrap();

@@ -8,8 +8,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use queens::partition::{self, Pieces};
 use queens::pipeline::{self, Config};
+use queens::puzzle::partition::{self, Pieces};
 use queens::solve;
 
 fn fuzz_config() -> Config {
@@ -82,7 +82,7 @@ fn every_saved_input_returns_without_panicking() {
             Err(p) => panics.push(format!("{name} [image_path]: {}", panic_message(&*p))),
             Ok(result) => {
                 // Bytes that are not an image never get through the image path.
-                if !queens::screenshot::looks_like_image(&data) {
+                if !queens::vision::screenshot::looks_like_image(&data) {
                     assert!(result.is_err(), "{name}: non-image bytes solved on the image path: {result:?}");
                 }
             }
@@ -99,7 +99,7 @@ fn every_saved_input_returns_without_panicking() {
 fn no_solution_text_puzzle_is_reported_as_such() {
     let bytes = saved("text_parser", "no-solution-3x3.txt");
     assert_eq!(bytes, b"AAB\nACB\nCCB\n");
-    let regions = queens::text::parse(std::str::from_utf8(&bytes).unwrap()).expect("parses");
+    let regions = queens::puzzle::text::parse(std::str::from_utf8(&bytes).unwrap()).expect("parses");
     assert_eq!(regions.n(), 3);
     partition::check(&regions, Pieces::Connected).expect("a valid partition");
     let err = solve::solve(&regions, &patient_config().solve).expect_err("3x3 Queens has no solution");
@@ -122,7 +122,10 @@ fn issue_puzzle_solves_as_text_and_as_a_small_picture() {
     assert!(picture.is_some(), "a decodable picture comes back");
     assert_eq!(outcome.result.expect("the 12 px render reads and solves"), placement);
     // The PNG bytes are not a text puzzle.
-    assert_eq!(queens::text::parse(&String::from_utf8_lossy(&png)).expect_err("png is not text").kind(), "parse");
+    assert_eq!(
+        queens::puzzle::text::parse(&String::from_utf8_lossy(&png)).expect_err("png is not text").kind(),
+        "parse"
+    );
 }
 
 #[test]
@@ -140,5 +143,5 @@ fn unusable_images_and_non_images_are_errors() {
     let err = pipeline::solve_bytes(b"", true, &patient_config()).0.result.expect_err("empty input");
     assert_eq!(err.kind(), "decode");
     let ragged = saved("text_parser", "ragged.txt");
-    assert_eq!(queens::text::parse(std::str::from_utf8(&ragged).unwrap()).expect_err("ragged").kind(), "parse");
+    assert_eq!(queens::puzzle::text::parse(std::str::from_utf8(&ragged).unwrap()).expect_err("ragged").kind(), "parse");
 }

@@ -3,8 +3,8 @@
 
 mod common;
 
-use queens::check;
-use queens::partition::{self, Pieces};
+use queens::puzzle::check;
+use queens::puzzle::partition::{self, Pieces};
 use queens::solve::{solve, SolveOptions};
 use queens::{Error, Placement};
 use rayon::prelude::*;

@@ -4,8 +4,8 @@
 
 mod common;
 
+use queens::output::render::{render, Marks, Style};
 use queens::pipeline::{solve_image, Config};
-use queens::render::{render, Marks, Style};
 use queens::solve::{solve, SolveOptions};
 use queens::{Cell, Placement};
 use rayon::prelude::*;
@@ -41,7 +41,7 @@ struct Case {
     edit: Edit,
 }
 
-fn apply(edit: Edit, img: image::RgbImage, grid: &queens::grid::Grid, level_id: usize) -> image::RgbImage {
+fn apply(edit: Edit, img: image::RgbImage, grid: &queens::vision::grid::Grid, level_id: usize) -> image::RgbImage {
     match edit {
         Edit::None => img,
         Edit::CutEdges(f) => {
@@ -146,7 +146,7 @@ fn cases() -> Vec<Case> {
 
 fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
     match enc {
-        Encoding::Png => queens::overlay::encode_png(img),
+        Encoding::Png => queens::output::overlay::encode_png(img),
         Encoding::Jpeg(q) => {
             let mut out = Vec::new();
             image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, q).encode_image(img).unwrap();
@@ -187,7 +187,7 @@ fn every_daily_level_reads_back_in_nine_styles() {
             let got = outcome.regions.as_ref().map(|r| r.rows());
             // Some published levels have split regions themselves: the map must still be
             // read exactly, and the default rules then refuse it.
-            let split = queens::partition::check(&board, queens::partition::Pieces::Connected).is_err();
+            let split = queens::puzzle::partition::check(&board, queens::puzzle::partition::Pieces::Connected).is_err();
             let refusal = match &outcome.result {
                 Err(queens::Error::Partition(_)) if split && got.as_ref() == Some(&level.regions) => None,
                 Ok(p) => {

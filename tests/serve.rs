@@ -6,7 +6,7 @@ use std::time::Duration;
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode};
 use base64::Engine as _;
-use queens::serve::{router, ServeOptions};
+use queens::app::serve::{router, ServeOptions};
 use serde_json::Value;
 use tower::ServiceExt as _;
 
@@ -20,9 +20,9 @@ static HEAVY: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A rendered screenshot of [`PUZZLE`] and its size.
 fn screenshot_png() -> (Vec<u8>, (u32, u32)) {
-    let r = queens::text::parse(PUZZLE).unwrap();
-    let img = queens::render::render(&r, &queens::render::Style::default(), &Default::default()).0;
-    (queens::overlay::encode_png(&img), img.dimensions())
+    let r = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let img = queens::output::render::render(&r, &queens::output::render::Style::default(), &Default::default()).0;
+    (queens::output::overlay::encode_png(&img), img.dimensions())
 }
 
 fn expected_queens() -> Vec<Value> {
@@ -153,7 +153,7 @@ async fn garbage_bytes_are_a_decode_error() {
 #[tokio::test]
 async fn plain_picture_has_no_grid() {
     let img = image::RgbImage::from_pixel(500, 400, image::Rgb([210, 180, 120]));
-    let (status, v) = post(queens::overlay::encode_png(&img)).await;
+    let (status, v) = post(queens::output::overlay::encode_png(&img)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(v["ok"], false);
     assert_eq!(error_kind(&v), "no-grid");
@@ -238,7 +238,7 @@ async fn loopback_load_keeps_memory_flat() {
     let addr = listener.local_addr().unwrap();
     // Generous queueing: this test is about answers and memory, not about 503s.
     let opts = ServeOptions { queue_wait: Duration::from_secs(120), ..ServeOptions::default() };
-    let server = tokio::spawn(queens::serve::serve_on(listener, opts));
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
 
     let client = reqwest::Client::new();
     let health: Value = client.get(format!("http://{addr}/api/health")).send().await.unwrap().json().await.unwrap();

@@ -60,6 +60,7 @@ pub struct Solve {
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     #[command(flatten)]
+    #[allow(missing_docs)]
     pub common: Common,
     /// Print one JSON object per input (JSON Lines) instead of boards.
     #[arg(long)]
@@ -97,6 +98,7 @@ pub struct Read {
     #[arg(value_name = "IMAGE")]
     pub input: PathBuf,
     #[command(flatten)]
+    #[allow(missing_docs)]
     pub common: Common,
 }
 
@@ -205,13 +207,13 @@ fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
 
 impl Common {
     /// The library settings (every flag was validated by its parser).
-    pub fn to_config(&self) -> queens::pipeline::Config {
-        queens::pipeline::Config {
-            solve: queens::solve::SolveOptions { stars: usize::from(self.stars), time_limit: self.time_limit },
+    pub fn to_config(&self) -> crate::pipeline::Config {
+        crate::pipeline::Config {
+            solve: crate::solve::SolveOptions { stars: usize::from(self.stars), time_limit: self.time_limit },
             pieces: if self.allow_split_regions {
-                queens::partition::Pieces::AllowSplit
+                crate::puzzle::partition::Pieces::AllowSplit
             } else {
-                queens::partition::Pieces::Connected
+                crate::puzzle::partition::Pieces::Connected
             },
             ..Default::default()
         }

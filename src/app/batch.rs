@@ -14,9 +14,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use crate::error::{io_reason, Error};
+use crate::output::files::write_atomic;
+use crate::output::report::{self, ErrorJson, Record};
+use crate::output::{debug, overlay};
 use crate::pipeline::{self, Config, Outcome, Picture};
-use crate::report::{self, ErrorJson, Record};
-use crate::{debug, overlay, solve};
+use crate::solve;
 
 /// Image file extensions: taken from folders, and text in such a file is a decode error.
 const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "bmp"];
@@ -233,7 +235,7 @@ fn sniff_image(path: &Path) -> bool {
     let mut head = [0u8; 32];
     std::fs::File::open(path)
         .and_then(|mut f| f.read(&mut head))
-        .is_ok_and(|n| crate::screenshot::looks_like_image(&head[..n]))
+        .is_ok_and(|n| crate::vision::screenshot::looks_like_image(&head[..n]))
 }
 
 /// Gives each job a distinct overlay name: `<stem>.solved.png`, or with its folders
@@ -362,22 +364,6 @@ fn overlay_path(dir: &Path, name: &str, inputs: &HashSet<PathBuf>) -> PathBuf {
         k += 1;
     }
     path
-}
-
-/// Writes `bytes` to `path` via a temporary file in the same folder, then renames.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name().map_or("out".into(), |n| n.to_string_lossy()),
-        std::process::id()
-    ));
-    let result = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Error::io(format_args!("cannot write {}", path.display()), &e));
-    }
-    Ok(())
 }
 
 fn render(

@@ -24,7 +24,7 @@ impl Cell {
 }
 
 /// The symbols used to print region labels: enough for any board up to
-/// [`crate::text::MAX_N`] regions (and beyond, for error messages).
+/// [`crate::puzzle::text::MAX_N`] regions (and beyond, for error messages).
 const SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// The printable letter of region `label` (`A`, `B`, … then `a`…, `0`…, then `?`).
@@ -36,7 +36,7 @@ pub fn region_letter(label: usize) -> char {
 ///
 /// `Regions` only promises a square board with canonical labels; whether the labels
 /// form a valid puzzle (N regions, each in one piece) is the partition check's job
-/// ([`crate::partition::check`]).
+/// ([`crate::puzzle::partition::check`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Regions {
     n: usize,

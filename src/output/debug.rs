@@ -10,14 +10,17 @@ use std::path::Path;
 use image::{Rgb, RgbImage};
 
 use crate::error::{Error, Result};
+use crate::output::render::{self, Marks, Style};
 use crate::pipeline::{Outcome, Picture};
-use crate::render::{self, Marks, Style};
 
 /// Writes the debug pictures of one input into `dir`.
 pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
     let save = |name: &str, img: &RgbImage| {
-        crate::batch::write_atomic(&dir.join(format!("{stem}.{name}.png")), &crate::overlay::encode_png(img))
+        crate::output::files::write_atomic(
+            &dir.join(format!("{stem}.{name}.png")),
+            &crate::output::overlay::encode_png(img),
+        )
     };
     let Some(grid) = pic.grid else { return Ok(()) };
     let mut lattice = pic.image.clone();
@@ -48,7 +51,7 @@ pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result
     }
     if let Some(regions) = &outcome.regions {
         let style = Style { cell: 32, margin: 8, colors: outcome.colors.clone(), ..Style::default() };
-        let marks = Marks { crowns: crate::report::shown_placement(outcome).cloned(), crosses: Vec::new() };
+        let marks = Marks { crowns: crate::output::report::shown_placement(outcome).cloned(), crosses: Vec::new() };
         save("map", &render::render(regions, &style, &marks).0)?;
     }
     Ok(())

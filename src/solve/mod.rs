@@ -1,20 +1,28 @@
-//! Solving a model with HiGHS, and the uniqueness proof.
+//! The solve layer: a region map becomes a checked, proved-unique placement.
+//!
+//! `model` writes the MILP with good_lp, `highs` runs it (one thread, quiet,
+//! time-limited), and this module chains the first solve and the uniqueness proof;
+//! `chess` is the chess-queens model with its bounds. It knows the puzzle layer only:
+//! no pictures, JSON, terminals, files or HTTP. Results are plain types
+//! ([`LpBounds`], [`chess::ChessReport`]) that the output layer formats.
 //!
 //! HiGHS runs single-threaded and quiet (rayon owns parallelism across files) with
 //! a time limit. Anything but an optimal status is an error, never "solved": a
 //! limit makes good_lp return `Ok` with a `TimeLimit` status, which we check.
 //! After a first solution we add a no-good cut and solve again: infeasible means
-//! the solution is unique. Every placement returned has passed [`crate::check`].
+//! the solution is unique. Every placement returned has passed [`crate::puzzle::check`].
 
 use std::time::{Duration, Instant};
 
-use good_lp::solvers::highs::highs;
-use good_lp::{Expression, ResolutionError, Solution, SolutionStatus, SolverModel};
+pub mod chess;
+mod highs;
+pub mod model;
 
-use crate::check;
 use crate::error::{Error, Result};
-use crate::model::{self, Integrality, QueensModel};
+use crate::puzzle::check;
 use crate::puzzle::{Placement, Regions};
+use highs::run;
+use model::Integrality;
 
 /// Settings of a solve.
 #[derive(Debug, Clone, Copy)]
@@ -74,86 +82,30 @@ fn solve_once(
     Ok(Some(placement))
 }
 
-/// Hands `model` to HiGHS (one thread, quiet, time-limited) and returns the value
-/// of every cell variable, row-major. Infeasible → [`Error::NoSolution`]; any
-/// status other than optimal → [`Error::Solver`].
-pub(crate) fn run(model: QueensModel, limit: Duration) -> Result<Vec<f64>> {
-    let started = Instant::now();
-    match run_with(model.clone(), limit, Presolve::On) {
-        // HiGHS's presolve sometimes reports a bare "Error" on an infeasible MIP (seen on
-        // uniqueness proofs of split-region puzzles); without presolve the same model
-        // is correctly reported infeasible. Retry once rather than fail the puzzle.
-        Err(Error::Solver { status }) if status.contains("HiGHS error while solving") => {
-            run_with(model, limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1)), Presolve::Off)
-        }
-        other => other,
-    }
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Presolve {
-    On,
-    Off,
-}
-
-fn run_with(model: QueensModel, limit: Duration, presolve: Presolve) -> Result<Vec<f64>> {
-    let QueensModel { vars, x, constraints, .. } = model;
-    highs_values(vars.minimise(Expression::from(0.0)), &x, constraints, limit, presolve == Presolve::Off)
-}
-
-/// Hands a good_lp problem to HiGHS (one thread, quiet, time-limited, optionally
-/// without presolve) and returns the values of `x`. Anything but an optimal status
-/// is an error: a time limit makes good_lp return `Ok`, so the status is checked.
-/// Infeasible → [`Error::NoSolution`]; every other failure → [`Error::Solver`].
-pub(crate) fn highs_values(
-    problem: good_lp::variable::UnsolvedProblem,
-    x: &[good_lp::Variable],
-    constraints: Vec<good_lp::Constraint>,
-    limit: Duration,
-    no_presolve: bool,
-) -> Result<Vec<f64>> {
-    let mut problem = highs(problem)
-        .set_threads(1)
-        .set_option("output_flag", false)
-        .set_option("log_to_console", false)
-        .set_time_limit(limit.as_secs_f64());
-    if no_presolve {
-        problem = problem.set_option("presolve", "off");
-    }
-    for c in constraints {
-        problem.add_constraint(c);
-    }
-    match problem.solve() {
-        Ok(sol) if matches!(sol.status(), SolutionStatus::Optimal) => Ok(x.iter().map(|&v| sol.value(v)).collect()),
-        Ok(sol) => Err(Error::Solver {
-            status: match sol.status() {
-                SolutionStatus::TimeLimit => "time limit reached".to_string(),
-                other => format!("{other:?}").to_lowercase(),
-            },
-        }),
-        Err(ResolutionError::Infeasible) => Err(Error::NoSolution),
-        Err(ResolutionError::Other("NoSolutionFound")) => {
-            Err(Error::Solver { status: "no solution found within the time limit".into() })
-        }
-        Err(e) => Err(Error::Solver { status: e.to_string() }),
-    }
+/// What the LP relaxation says about a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LpBounds {
+    /// True when the LP optimum found is already a 0/1 point.
+    pub integral: bool,
+    /// Cells whose LP value is strictly between 0 and 1.
+    pub fractional_cells: usize,
 }
 
 /// The LP relaxation of the puzzle: is the LP optimum found already a 0/1 point,
 /// and how many cells are fractional. A rough signal of how much search the
 /// puzzle needs (constant objective, so this is the vertex HiGHS lands on).
-pub fn lp_report(regions: &Regions, opts: &SolveOptions) -> Result<crate::report::LpJson> {
+pub fn lp_report(regions: &Regions, opts: &SolveOptions) -> Result<LpBounds> {
     let m = model::build(regions, opts.stars, Integrality::Relaxed);
     let values = run(m, opts.time_limit)?;
     let fractional_cells = values.iter().filter(|&&v| v > 1e-6 && v < 1.0 - 1e-6).count();
-    Ok(crate::report::LpJson { integral: fractional_cells == 0, fractional_cells })
+    Ok(LpBounds { integral: fractional_cells == 0, fractional_cells })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::text;
     use crate::puzzle::Cell;
-    use crate::text;
 
     const ISSUE_PUZZLE: &str =
         "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";

@@ -8,6 +8,8 @@ use serde::Serialize;
 use crate::error::{Error, PartitionError};
 use crate::pipeline::{Outcome, Timings};
 use crate::puzzle::{Cell, Placement, Regions};
+use crate::solve::LpBounds;
+use crate::vision::grid::BoardArea;
 
 /// One input's JSON Lines record. Later versions add fields, never rename them.
 #[derive(Debug, Serialize)]
@@ -56,6 +58,18 @@ pub struct GridJson {
     pub height: u32,
     /// Board side.
     pub n: usize,
+}
+
+impl From<BoardArea> for GridJson {
+    fn from(a: BoardArea) -> Self {
+        GridJson { x: a.x, y: a.y, width: a.width, height: a.height, n: a.n }
+    }
+}
+
+impl From<LpBounds> for LpJson {
+    fn from(b: LpBounds) -> Self {
+        LpJson { integral: b.integral, fractional_cells: b.fractional_cells }
+    }
 }
 
 /// The LP relaxation report.
@@ -138,8 +152,8 @@ impl<'a> Record<'a> {
             queens: shown_placement(outcome).map(pairs),
             unique,
             second,
-            grid: outcome.grid,
-            lp: outcome.lp,
+            grid: outcome.grid.map(GridJson::from),
+            lp: outcome.lp.map(LpJson::from),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
             ms: &outcome.ms,
@@ -227,11 +241,12 @@ pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8
                 continue;
             }
             let rgb = region_color(colors, regions.label(cell));
-            let lab = crate::color::Lab::from_rgb(rgb);
+            let lab = crate::vision::color::Lab::from_rgb(rgb);
             let best = EMOJI
                 .iter()
                 .min_by(|a, b| {
-                    lab.dist(crate::color::Lab::from_rgb(a.1)).total_cmp(&lab.dist(crate::color::Lab::from_rgb(b.1)))
+                    lab.dist(crate::vision::color::Lab::from_rgb(a.1))
+                        .total_cmp(&lab.dist(crate::vision::color::Lab::from_rgb(b.1)))
                 })
                 .expect("non-empty");
             out.push_str(best.0);

@@ -6,8 +6,8 @@
 
 use image::{Rgb, RgbImage};
 
-use crate::grid::Grid;
 use crate::puzzle::Placement;
+use crate::vision::grid::Grid;
 
 /// The crown outline in cell units (0..1), clockwise: a band with three points.
 const CROWN: [(f64, f64); 10] = [

@@ -10,10 +10,10 @@
 
 use kmeans_colors::get_kmeans;
 
-use crate::cells::CellColors;
-use crate::color::Lab;
 use crate::error::{Error, Result};
 use crate::puzzle::{region_letter, Cell, Regions};
+use crate::vision::cells::CellColors;
+use crate::vision::color::Lab;
 
 /// Colors further apart than this (ΔE) are never taken for one region, whatever the lines.
 const CONFUSABLE: f32 = 15.0;
@@ -39,7 +39,11 @@ pub struct RegionMap {
 /// [`regions_from_borders`].
 pub fn cluster(cells: &CellColors) -> Result<RegionMap> {
     match cluster_by_color(cells) {
-        Ok(map) if crate::partition::check(&map.regions, crate::partition::Pieces::Connected).is_ok() => Ok(map),
+        Ok(map)
+            if crate::puzzle::partition::check(&map.regions, crate::puzzle::partition::Pieces::Connected).is_ok() =>
+        {
+            Ok(map)
+        }
         // Colors give a region in pieces: the borders may show a discolored cell;
         // if they do not, the map goes on as read and the partition check (or
         // --allow-split-regions) decides.
@@ -348,9 +352,9 @@ mod tests {
         c.rgb[0] = [0x70, 0x80, 0x90];
         c.lab[0] = Lab::from_rgb(c.rgb[0]);
         // What the pipeline accepts: a map that passes the partition check too.
-        let accepted = cluster(&c)
-            .ok()
-            .filter(|m| crate::partition::check(&m.regions, crate::partition::Pieces::Connected).is_ok());
+        let accepted = cluster(&c).ok().filter(|m| {
+            crate::puzzle::partition::check(&m.regions, crate::puzzle::partition::Pieces::Connected).is_ok()
+        });
         // The colors merge the twins to make room for the tint, which splits a
         // region: refused, with no second signal to repair it.
         assert!(accepted.is_none(), "no second signal: must refuse, got {:?}", accepted.map(|m| m.regions.rows()));

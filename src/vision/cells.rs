@@ -12,9 +12,9 @@
 
 use image::RgbImage;
 
-use crate::color::{luma, Lab};
-use crate::grid::Grid;
 use crate::puzzle::Cell;
+use crate::vision::color::{luma, Lab};
+use crate::vision::grid::Grid;
 
 /// What was measured on the board.
 #[derive(Debug, Clone)]

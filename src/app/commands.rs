@@ -6,12 +6,16 @@
 use std::io::{IsTerminal, Read as _};
 use std::path::Path;
 
-use queens::batch::{self, BatchOptions};
-use queens::pipeline::{self, Timings};
-use queens::render::{Marks, Style};
-use queens::{chess, render, screenshot, text, Cell};
+use crate::app::batch::{self, BatchOptions};
+use crate::output::render;
+use crate::output::render::{Marks, Style};
+use crate::pipeline::{self, Timings};
+use crate::puzzle::text;
+use crate::solve::chess;
+use crate::vision::screenshot;
+use crate::Cell;
 
-use crate::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
+use crate::app::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
 
 /// Runs the parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<u8, String> {
@@ -55,7 +59,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
         std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(buf);
     }
-    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), queens::error::io_reason(&e)))
+    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e)))
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
@@ -81,24 +85,24 @@ fn read(r: Read) -> Result<u8, String> {
         if let Some(dir) = &r.common.debug_dir {
             let outcome = pipeline::Outcome {
                 regions: map.as_ref().ok().map(|m| m.regions.clone()),
-                ..pipeline::Outcome::failed(queens::Error::NoSolution)
+                ..pipeline::Outcome::failed(crate::Error::NoSolution)
             };
             let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
-            if let Err(e) = queens::debug::write(dir, &stem, &picture, &outcome) {
+            if let Err(e) = crate::output::debug::write(dir, &stem, &picture, &outcome) {
                 eprintln!("{shown}: {e}");
             }
         }
         map.map(|m| m.regions)
     } else {
         String::from_utf8(bytes)
-            .map_err(|_| queens::Error::Decode { reason: "not an image or a text puzzle".into() })
+            .map_err(|_| crate::Error::Decode { reason: "not an image or a text puzzle".into() })
             .and_then(|t| text::parse(&t))
     };
     match regions {
         Ok(regions) => {
             print!("{}", text::write(&regions));
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
-            if let Err(e) = queens::partition::check(&regions, config.pieces) {
+            if let Err(e) = crate::puzzle::partition::check(&regions, config.pieces) {
                 eprintln!("{shown}: {e}");
                 return Ok(1);
             }
@@ -119,20 +123,20 @@ fn render_cmd(r: Render) -> Result<u8, String> {
     let style = Style {
         cell: r.cell,
         margin: r.margin,
-        dark: r.theme == crate::cli::Theme::Dark,
+        dark: r.theme == crate::app::cli::Theme::Dark,
         colors: None,
         furniture: r.margin >= 2 * r.cell,
     };
     let mut marks = Marks::default();
-    if r.marks != crate::cli::Marks::None {
-        let solution = queens::solve::solve(&regions, &queens::solve::SolveOptions::default())
+    if r.marks != crate::app::cli::Marks::None {
+        let solution = crate::solve::solve(&regions, &crate::solve::SolveOptions::default())
             .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
-        if r.marks == crate::cli::Marks::Queens {
+        if r.marks == crate::app::cli::Marks::Queens {
             marks.crowns = Some(solution);
         } else {
             // Half-played: one crown and X marks on the cells it rules out in its row.
             let first = solution.cells()[0];
-            marks.crowns = Some(queens::Placement::new(vec![first]));
+            marks.crowns = Some(crate::Placement::new(vec![first]));
             marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
         }
     }
@@ -146,11 +150,11 @@ fn render_cmd(r: Render) -> Result<u8, String> {
                 .map_err(|e| format!("cannot encode JPEG: {e}"))?;
             out
         }
-        Some("png") => queens::overlay::encode_png(&img),
+        Some("png") => crate::output::overlay::encode_png(&img),
         _ => return Err(format!("{}: the output must end in .png or .jpg", r.output.display())),
     };
     std::fs::write(&r.output, encoded)
-        .map_err(|e| format!("cannot write {}: {}", r.output.display(), queens::error::io_reason(&e)))?;
+        .map_err(|e| format!("cannot write {}: {}", r.output.display(), crate::error::io_reason(&e)))?;
     Ok(0)
 }
 
@@ -160,9 +164,9 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
     match chess::solve(c.n as usize, piece, c.time_limit) {
         Ok(report) => {
             if c.json {
-                println!("{}", chess::to_json(&report));
+                println!("{}", crate::output::chess::to_json(&report));
             } else {
-                print!("{}", chess::to_table(&report));
+                print!("{}", crate::output::chess::to_table(&report));
             }
             Ok(0)
         }
@@ -175,7 +179,7 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
 
 /// `queens serve`: the local web page until Ctrl+C.
 fn serve_cmd(s: Serve) -> Result<u8, String> {
-    let mut opts = queens::serve::ServeOptions::default();
+    let mut opts = crate::app::serve::ServeOptions::default();
     opts.config.solve.time_limit = s.time_limit;
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
@@ -184,10 +188,10 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    match runtime.block_on(queens::serve::serve(addr, opts)) {
+    match runtime.block_on(crate::app::serve::serve(addr, opts)) {
         Ok(()) => Ok(0),
         Err(e) => {
-            eprintln!("queens: cannot serve on {addr}: {}", queens::error::io_reason(&e));
+            eprintln!("queens: cannot serve on {addr}: {}", crate::error::io_reason(&e));
             Ok(1)
         }
     }

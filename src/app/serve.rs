@@ -33,9 +33,10 @@ use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
 use crate::error::Error;
+use crate::output::overlay;
+use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
-use crate::report::{self, Record};
-use crate::{overlay, puzzle};
+use crate::puzzle;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");

@@ -6,9 +6,9 @@
 
 use image::{Rgb, RgbImage};
 
-use crate::grid::Grid;
+use crate::output::report::region_color;
 use crate::puzzle::{Cell, Placement, Regions};
-use crate::report::region_color;
+use crate::vision::grid::Grid;
 
 /// How the rendered page looks.
 #[derive(Debug, Clone)]
@@ -95,7 +95,7 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
         draw_cross(&mut img, &grid, c);
     }
     if let Some(p) = &marks.crowns {
-        crate::overlay::draw_mut(&mut img, &grid, p);
+        crate::output::overlay::draw_mut(&mut img, &grid, p);
     }
     (img, grid)
 }

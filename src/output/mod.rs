@@ -1,0 +1,13 @@
+//! The output layer: results turned into what people see.
+//!
+//! Overlays drawn on screenshots, game-like renders of text puzzles, the terminal
+//! board, JSON Lines records, the emoji share text and debug pictures. It reads the
+//! pipeline's plain result types and converts them; it never solves or reads
+//! pictures itself, and it knows nothing of the command line or HTTP.
+
+pub mod chess;
+pub mod debug;
+pub mod files;
+pub mod overlay;
+pub mod render;
+pub mod report;

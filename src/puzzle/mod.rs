@@ -1,0 +1,14 @@
+//! The puzzle layer, the lowest: what a puzzle is, independent of where it came from.
+//!
+//! `board` holds the model ([`Cell`], [`Regions`], [`Placement`]); `text` reads and
+//! writes the text format; `partition` checks that labels form N connected regions;
+//! `check` is the independent rule check every printed solution passes. This layer
+//! imports nothing else of the crate except the error type: no pictures, no solver,
+//! no JSON, terminals, files or HTTP.
+
+pub mod board;
+pub mod check;
+pub mod partition;
+pub mod text;
+
+pub use board::{region_letter, Cell, Placement, Regions};

@@ -1,0 +1,266 @@
+//! Finding the board: where it is, how many cells per side, and the cell pitch.
+//!
+//! Method: split the picture into flat-colored connected components (cells of a
+//! Queens board are flat patches bounded by lines), keep the square-ish ones, link
+//! those of similar size that sit on a common row or column a cell pitch or two
+//! apart, and take the largest linked family as the board. A least-squares lattice
+//! fit over its members gives origin and pitch per axis (cells may be slightly
+//! non-square). Whole rows or columns the components missed (a region spanning a
+//! row with faint inner lines) are recovered by looking for the grid line one
+//! pitch further out. Nothing here knows any palette, theme, or screen size.
+
+use image::RgbImage;
+
+use crate::error::{Error, Result};
+use crate::puzzle::Cell;
+
+mod blobs;
+mod cut;
+mod lattice;
+
+use blobs::{board_family, cell_candidates, flat_blobs, Blob, Flatness, NORMAL, SENSITIVE};
+use cut::extend_cut_edges;
+use lattice::{cross_contrast, fit_axis, grow, lattice_confirmed, median};
+
+/// How a cut-off board is refused (a decision, which no other pass may override).
+pub(super) const CUT_OFF: &str = "the board looks cut off";
+
+/// Smallest and largest board sides we read from pictures.
+pub const N_RANGE: std::ops::RangeInclusive<usize> = 4..=30;
+
+/// The board's lattice in pixel coordinates. Cell (r, c) spans
+/// `x0 + c·px .. x0 + (c+1)·px` and `y0 + r·py .. y0 + (r+1)·py` (lines included).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// Cells per side.
+    pub n: usize,
+    /// Left edge of the first column (middle of the outer line).
+    pub x0: f64,
+    /// Top edge of the first row.
+    pub y0: f64,
+    /// Column pitch in pixels.
+    pub px: f64,
+    /// Row pitch in pixels.
+    pub py: f64,
+}
+
+impl Grid {
+    /// Pixel center of `cell`.
+    pub fn center(&self, cell: Cell) -> (f64, f64) {
+        (self.x0 + (cell.col as f64 + 0.5) * self.px, self.y0 + (cell.row as f64 + 0.5) * self.py)
+    }
+
+    /// The board's cell area as (x, y, width, height), rounded and clipped to the image.
+    pub fn bbox(&self, width: u32, height: u32) -> (u32, u32, u32, u32) {
+        let x = self.x0.round().clamp(0.0, f64::from(width)) as u32;
+        let y = self.y0.round().clamp(0.0, f64::from(height)) as u32;
+        let x1 = (self.x0 + self.px * self.n as f64).round().clamp(0.0, f64::from(width)) as u32;
+        let y1 = (self.y0 + self.py * self.n as f64).round().clamp(0.0, f64::from(height)) as u32;
+        (x, y, x1 - x, y1 - y)
+    }
+
+    /// The cell area within a `width`×`height` picture, with the board side.
+    pub fn area(&self, width: u32, height: u32) -> BoardArea {
+        let (x, y, width, height) = self.bbox(width, height);
+        BoardArea { x, y, width, height, n: self.n }
+    }
+}
+
+/// Where the board's cells are in the picture, in whole pixels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardArea {
+    /// Left edge of the cell area, pixels.
+    pub x: u32,
+    /// Top edge.
+    pub y: u32,
+    /// Width of the cell area.
+    pub width: u32,
+    /// Height of the cell area.
+    pub height: u32,
+    /// Board side.
+    pub n: usize,
+}
+
+/// Detects the board in `img`.
+///
+/// Large screenshots are first searched at reduced scales (shrunk copies whose
+/// short side is still ≥ 200 px, then twice that); the lattice is then scaled
+/// back. If those find nothing, the full-resolution search decides, and a more
+/// sensitive pass after it for blurred pictures.
+pub fn detect(img: &RgbImage) -> Result<Grid> {
+    // Coarse first (short side ≥ 200 px: cells of any board filling a fair part of
+    // the picture stay ≥ 7 px), then twice as fine, then full resolution.
+    let coarse = (img.width().min(img.height()) / 200).clamp(1, 8);
+    let mut tried = Vec::new();
+    for scale in [coarse, coarse / 2] {
+        if scale < 2 || tried.contains(&scale) {
+            continue;
+        }
+        tried.push(scale);
+        let small = box_downsample(img, scale);
+        if let Ok(g) = detect_at(&small, NORMAL) {
+            let s = f64::from(scale);
+            return Ok(Grid { n: g.n, x0: g.x0 * s, y0: g.y0 * s, px: g.px * s, py: g.py * s });
+        }
+    }
+    match detect_at(img, NORMAL) {
+        // Only "nothing found" earns the sensitive pass; a refusal stands.
+        Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
+            detect_at(img, SENSITIVE).map_err(|_| Error::NoGrid { reason })
+        }
+        other => other,
+    }
+}
+
+/// Shrinks by `s`, each output pixel the mean of its block's diagonal
+/// (x+k, y+k), k < s. The diagonal meets every row and every column of the
+/// block once, so a one-pixel grid line keeps the same 1/s contrast a full box
+/// filter would give it, at 1/s of the reads.
+fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
+    let (w, h) = ((img.width() / s) as usize, (img.height() / s) as usize);
+    let s = s as usize;
+    let src = img.as_raw();
+    let stride = img.width() as usize * 3;
+    // Division by s as a multiply and shift (exact for sums of s bytes, s ≤ 8).
+    let inv = (1u32 << 16).div_ceil(s as u32);
+    let mut out = vec![0u8; w * h * 3];
+    for (y, dst) in out.chunks_exact_mut(w * 3).enumerate() {
+        let rows: Vec<&[u8]> = (0..s).map(|k| &src[(y * s + k) * stride..][..stride]).collect();
+        for (x, px) in dst.chunks_exact_mut(3).enumerate() {
+            let mut acc = [0u32; 3];
+            for (k, row) in rows.iter().enumerate() {
+                let p = &row[(x * s + k) * 3..(x * s + k) * 3 + 3];
+                acc[0] += u32::from(p[0]);
+                acc[1] += u32::from(p[1]);
+                acc[2] += u32::from(p[2]);
+            }
+            px[0] = ((acc[0] * inv) >> 16) as u8;
+            px[1] = ((acc[1] * inv) >> 16) as u8;
+            px[2] = ((acc[2] * inv) >> 16) as u8;
+        }
+    }
+    RgbImage::from_raw(w as u32, h as u32, out).expect("sized above")
+}
+
+fn detect_at(img: &RgbImage, flatness: Flatness) -> Result<Grid> {
+    let seg = flat_blobs(img, flatness);
+    let cands = cell_candidates(img, &seg);
+    let family = board_family(&cands);
+    if family.len() < 4 {
+        return Err(Error::NoGrid { reason: "no pattern of square cells in the picture".into() });
+    }
+    let (Some(xa), Some(ya)) = (fit_axis(&family, Blob::cx, Blob::cy), fit_axis(&family, Blob::cy, Blob::cx)) else {
+        return Err(Error::NoGrid { reason: "cells found, but no regular spacing between them".into() });
+    };
+    let mut grid = Grid { n: 0, x0: xa.origin, y0: ya.origin, px: xa.pitch, py: ya.pitch };
+    let (mut nx, mut ny) = (xa.count, ya.count);
+    // Recover whole outer rows/columns the components missed (a region spanning a
+    // row with faint inner lines, blur merging cells): a real board row one pitch
+    // further out has a line on its far side and the lines between its cells
+    // continue into it; a page margin or a button has neither.
+    let reference = {
+        grid.n = nx.min(ny);
+        let mut inner: Vec<f64> =
+            (1..grid.n).map(|k| cross_contrast(img, &grid, false, grid.x0 + k as f64 * grid.px)).collect();
+        median(&mut inner).unwrap_or(0.0)
+    };
+    let threshold = (0.5 * reference).max(12.0);
+    grow(img, &mut grid, &mut nx, &mut ny, threshold);
+    extend_cut_edges(img, &mut grid, &mut nx, &mut ny, threshold)?;
+    if nx != ny {
+        return Err(Error::NoGrid { reason: format!("found a {nx}x{ny} grid of cells; a board is square") });
+    }
+    grid.n = nx;
+    if !lattice_confirmed(img, &grid) {
+        return Err(Error::NoGrid { reason: "cells found, but the grid lines do not match them".into() });
+    }
+    if !N_RANGE.contains(&nx) {
+        return Err(Error::NoGrid {
+            reason: format!(
+                "found a {nx}x{nx} grid; boards from {} to {} cells per side are supported",
+                N_RANGE.start(),
+                N_RANGE.end()
+            ),
+        });
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::render::{render, Style};
+    use crate::Regions;
+
+    /// A board of side n whose regions are its rows (enough for grid detection).
+    fn rows_board(n: usize) -> Regions {
+        let labels: Vec<usize> = (0..n * n).map(|i| i / n).collect();
+        Regions::from_labels(n, &labels).unwrap()
+    }
+
+    #[test]
+    fn finds_the_lattice_for_any_n_and_cell_size() {
+        for n in [4, 5, 7, 9, 11, 14, 17, 20] {
+            for cell in [12, 17, 30, 64, 100] {
+                if n * cell as usize > 2000 {
+                    continue;
+                }
+                let (img, truth) =
+                    render(&rows_board(n), &Style { cell, margin: 25, ..Style::default() }, &Default::default());
+                let g = detect(&img).unwrap_or_else(|e| panic!("n={n} cell={cell}: {e}"));
+                assert_eq!(g.n, n, "n={n} cell={cell}");
+                // Within 1.5% of the pitch, and the board's edges within 3% of a cell:
+                // cell colors are read 20% or more inside each cell.
+                let tol = (0.015 * truth.px).max(0.5);
+                assert!(
+                    (g.px - truth.px).abs() < tol && (g.py - truth.py).abs() < tol,
+                    "n={n} cell={cell}: pitch {g:?}"
+                );
+                let far = |o: f64, p: f64, to: f64, tp: f64| (o + n as f64 * p - (to + n as f64 * tp)).abs();
+                let edge = 0.03 * truth.px + 1.0;
+                assert!(
+                    (g.x0 - truth.x0).abs() <= edge && (g.y0 - truth.y0).abs() <= edge,
+                    "n={n} cell={cell}: origin {g:?}"
+                );
+                assert!(far(g.x0, g.px, truth.x0, truth.px) <= edge, "n={n} cell={cell}: right edge {g:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn stretched_pictures_give_non_square_cells() {
+        let (img, truth) = render(&rows_board(8), &Style { cell: 50, ..Style::default() }, &Default::default());
+        let wide =
+            image::imageops::resize(&img, img.width() * 6 / 5, img.height(), image::imageops::FilterType::Triangle);
+        let g = detect(&wide).unwrap();
+        assert_eq!(g.n, 8);
+        assert!((g.px - truth.px * 1.2).abs() < 1.0, "{g:?}");
+        assert!((g.py - truth.py).abs() < 1.0, "{g:?}");
+    }
+
+    #[test]
+    fn a_picture_without_a_board_is_no_grid() {
+        let plain = RgbImage::from_pixel(300, 200, image::Rgb([240, 240, 240]));
+        assert!(matches!(detect(&plain), Err(Error::NoGrid { .. })));
+        // A single large square is not a lattice either.
+        let mut one = plain.clone();
+        for y in 50..150 {
+            for x in 100..200 {
+                one.put_pixel(x, y, image::Rgb([200, 50, 50]));
+            }
+        }
+        assert!(matches!(detect(&one), Err(Error::NoGrid { .. })));
+    }
+
+    #[test]
+    fn downsampling_keeps_one_pixel_lines() {
+        let mut img = RgbImage::from_pixel(12, 12, image::Rgb([255, 255, 255]));
+        for y in 0..12 {
+            img.put_pixel(5, y, image::Rgb([0, 0, 0]));
+        }
+        let small = box_downsample(&img, 3);
+        // Column 1 of the small image covers x = 3..6: the line survives at 1/3 contrast.
+        assert_eq!(small.get_pixel(1, 2).0, [170, 170, 170]);
+        assert_eq!(small.get_pixel(0, 2).0, [255, 255, 255]);
+    }
+}

@@ -1,0 +1,12 @@
+//! The vision layer: a screenshot becomes a region map.
+//!
+//! `screenshot` decodes bytes, `grid` finds the board's lattice, `cells` samples each
+//! cell's colour and the lines between cells, `regions` groups the cells into N
+//! regions; `color` holds the colour arithmetic they share. It produces plain
+//! [`crate::puzzle`] types and knows nothing of solving, JSON, terminals, files or HTTP.
+
+pub mod cells;
+pub mod color;
+pub mod grid;
+pub mod regions;
+pub mod screenshot;
