@@ -243,6 +243,7 @@ fn a_planted_violation_is_caught() {
 
 #[test]
 fn references_skip_comments_tests_and_other_crates() {
-    let src = "// crate::app::x\nuse crate::{a::b, c};\nlet x = my_crate::d;\ncrate::e::f();\n#[cfg(test)]\nuse crate::z;\n";
+    let src =
+        "// crate::app::x\nuse crate::{a::b, c};\nlet x = my_crate::d;\ncrate::e::f();\n#[cfg(test)]\nuse crate::z;\n";
     assert_eq!(references(src), vec!["a::b", "c", "e::f"]);
 }

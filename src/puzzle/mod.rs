@@ -2,12 +2,14 @@
 //!
 //! `board` holds the model ([`Cell`], [`Regions`], [`Placement`]); `text` reads and
 //! writes the text format; `partition` checks that labels form N connected regions;
-//! `check` is the independent rule check every printed solution passes. This layer
+//! `check` is the independent rule check every printed solution passes; `marks`
+//! holds the player's crowns and X marks. This layer
 //! imports nothing else of the crate except the error type: no pictures, no solver,
 //! no JSON, terminals, files or HTTP.
 
 pub mod board;
 pub mod check;
+pub mod marks;
 pub mod partition;
 pub mod text;
 

@@ -5,15 +5,27 @@
 //! whitespace-separated tokens, so `10 10 11` works and boards may use more than
 //! 26 regions. Blank lines and lines starting with `#` are ignored. Writing uses
 //! canonical letters, one character per cell.
+//!
+//! The region lines may be followed (after an optional blank line) by the player's
+//! marks: N more lines of N characters, `.` nothing, `x` an X mark, `Q` a queen
+//! ([`parse_board`]).
 
 use crate::error::{Error, Result};
-use crate::puzzle::Regions;
+use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::{Cell, Regions};
 
 /// The largest board the text format accepts.
 pub const MAX_N: usize = 40;
 
-/// Parses a text puzzle into canonical [`Regions`]. Errors name the line and column.
+/// Parses a text puzzle into canonical [`Regions`], ignoring any marks block.
+/// Errors name the line and column.
 pub fn parse(input: &str) -> Result<Regions> {
+    parse_board(input).map(|(regions, _)| regions)
+}
+
+/// Parses a text puzzle and the player's marks, when the region lines are followed
+/// by a marks block. Errors name the line and column.
+pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
     let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
     for (i, raw) in input.lines().enumerate() {
         let line_no = i + 1;
@@ -31,10 +43,12 @@ pub fn parse(input: &str) -> Result<Regions> {
         };
         rows.push((line_no, cells));
     }
-    let n = rows.len();
-    if n == 0 {
+    if rows.is_empty() {
         return Err(Error::parse(0, 0, "empty puzzle: expected N lines of N cells"));
     }
+    // Twice as many lines as the first line has cells: the second half is the marks block.
+    let marks_rows = (rows.len() == 2 * rows[0].1.len()).then(|| rows.split_off(rows[0].1.len()));
+    let n = rows.len();
     if n > MAX_N {
         return Err(Error::parse(rows[MAX_N].0, 0, format!("too large: {n} rows, at most {MAX_N} are supported")));
     }
@@ -49,13 +63,53 @@ pub fn parse(input: &str) -> Result<Regions> {
             return Err(Error::parse(*line_no, column, shape));
         }
     }
+    let marks = marks_rows.map(|m| parse_marks(n, &m)).transpose()?;
     let labels: Vec<String> = rows.into_iter().flat_map(|(_, c)| c).collect();
-    Ok(Regions::from_labels(n, &labels).expect("checked square above"))
+    Ok((Regions::from_labels(n, &labels).expect("checked square above"), marks))
+}
+
+/// The marks block: N lines of N characters among `.`, `x`, `Q`.
+fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
+    let mut marks = Marks::new(n);
+    for (r, (line_no, cells)) in rows.iter().enumerate() {
+        if cells.len() != n {
+            return Err(Error::parse(
+                *line_no,
+                0,
+                format!("marks line has {} cells where the board has {n}", cells.len()),
+            ));
+        }
+        for (c, token) in cells.iter().enumerate() {
+            let mut chars = token.chars();
+            let mark = match (chars.next().and_then(Mark::from_symbol), chars.next()) {
+                (Some(m), None) => m,
+                _ => {
+                    return Err(Error::parse(
+                        *line_no,
+                        c + 1,
+                        format!("unknown mark {token:?}: use . (nothing), x (an X mark) or Q (a queen)"),
+                    ))
+                }
+            };
+            marks.set(Cell::new(r, c), mark);
+        }
+    }
+    Ok(marks)
 }
 
 /// Writes `regions` in the text format (canonical letters, one line per row).
 pub fn write(regions: &Regions) -> String {
     regions.to_string()
+}
+
+/// Writes `regions` and, when any cell is marked, a blank line and the marks block.
+pub fn write_board(regions: &Regions, marks: Option<&Marks>) -> String {
+    let mut out = regions.to_string();
+    if let Some(m) = marks.filter(|m| !m.is_blank()) {
+        out.push('\n');
+        out.push_str(&m.to_text());
+    }
+    out
 }
 
 #[cfg(test)]
@@ -82,6 +136,20 @@ mod tests {
         let big = "A".repeat(41) + "\n";
         let e = parse(&big.repeat(41)).unwrap_err();
         assert!(e.to_string().contains("too large"), "{e}");
+    }
+
+    #[test]
+    fn a_marks_block_follows_the_regions() {
+        let (r, m) = parse_board("AAB\nACB\nCCB\n\n.Q.\nx..\n..x\n").unwrap();
+        assert_eq!(r.rows(), vec!["AAB", "ACB", "CCB"]);
+        let m = m.expect("marks");
+        assert_eq!(m.queens(), vec![Cell::new(0, 1)]);
+        assert_eq!(m.crosses(), vec![Cell::new(1, 0), Cell::new(2, 2)]);
+        assert_eq!(write_board(&r, Some(&m)), "AAB\nACB\nCCB\n\n.Q.\nx..\n..x\n");
+        assert_eq!(parse("AAB\nACB\nCCB\n.Q.\nx..\n..x\n").unwrap(), r);
+        assert!(parse_board("AAB\nACB\nCCB\n").unwrap().1.is_none());
+        let e = parse_board("AAB\nACB\nCCB\n.Q.\nx?.\n..x\n").unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 5, column: 2, .. }), "{e}");
     }
 
     #[test]
