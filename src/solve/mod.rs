@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 pub mod chess;
 mod highs;
+pub mod logic;
 pub mod model;
 
 use crate::error::{Error, Result};
