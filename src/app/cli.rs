@@ -26,6 +26,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve screenshots and text puzzles (files, folders, or - for standard input).
     Solve(Solve),
+    /// Solve step by step the way a person would, and grade the puzzle's difficulty.
+    Explain(Explain),
+    /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
+    Hint(Hint),
     /// Print the region map read from a screenshot, in the text puzzle format.
     Read(Read),
     /// Draw a text puzzle the way the game looks (for samples and tests).
@@ -48,6 +52,9 @@ pub struct Common {
     /// Accept regions made of several separate pieces (some hand-made puzzles).
     #[arg(long)]
     pub allow_split_regions: bool,
+    /// Solve with the MILP alone, without fixing the deduction engine's cells first (for comparison).
+    #[arg(long)]
+    pub no_logic: bool,
     /// Write pictures of each detection stage (board, cells, colors, map) into DIR.
     #[arg(long, value_name = "DIR")]
     pub debug_dir: Option<PathBuf>,
@@ -56,6 +63,36 @@ pub struct Common {
 /// `queens solve`.
 #[derive(Debug, Args)]
 pub struct Solve {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+    /// Also print the solved board as emoji squares, ready to paste into a chat.
+    #[arg(long)]
+    pub share: bool,
+    /// Add the LP relaxation report (is it integral, how many fractional cells).
+    #[arg(long)]
+    pub bounds: bool,
+}
+
+/// `queens explain`.
+#[derive(Debug, Args)]
+pub struct Explain {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+}
+
+/// `queens hint`.
+#[derive(Debug, Args)]
+pub struct Hint {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+}
+
+/// Inputs and outputs shared by `solve`, `explain` and `hint`.
+#[derive(Debug, Args)]
+pub struct Batch {
     /// Screenshots, text puzzles, or folders of them; - reads standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
@@ -65,21 +102,15 @@ pub struct Solve {
     /// Print one JSON object per input (JSON Lines) instead of boards.
     #[arg(long)]
     pub json: bool,
-    /// Folder for the solved overlays (<stem>.solved.png).
+    /// Folder for the pictures written (<stem>.solved.png, <stem>.hint.png).
     #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "solved")]
     pub out_dir: PathBuf,
-    /// Do not write overlay images.
+    /// Do not write pictures.
     #[arg(long)]
     pub no_image: bool,
-    /// Write only the board, cropped from the screenshot, in the overlay.
+    /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
-    /// Also print the solved board as emoji squares, ready to paste into a chat.
-    #[arg(long)]
-    pub share: bool,
-    /// Add the LP relaxation report (is it integral, how many fractional cells).
-    #[arg(long)]
-    pub bounds: bool,
     /// Files solved at once (default: all cores).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -209,7 +240,11 @@ impl Common {
     /// The library settings (every flag was validated by its parser).
     pub fn to_config(&self) -> crate::pipeline::Config {
         crate::pipeline::Config {
-            solve: crate::solve::SolveOptions { stars: usize::from(self.stars), time_limit: self.time_limit },
+            solve: crate::solve::SolveOptions {
+                stars: usize::from(self.stars),
+                time_limit: self.time_limit,
+                logic: !self.no_logic,
+            },
             pieces: if self.allow_split_regions {
                 crate::puzzle::partition::Pieces::AllowSplit
             } else {

@@ -7,7 +7,9 @@
 
 pub mod chess;
 pub mod debug;
+pub mod explain;
 pub mod files;
+pub mod hint;
 pub mod overlay;
 pub mod render;
 pub mod report;

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::error::{Error, PartitionError};
 use crate::pipeline::{Outcome, Timings};
 use crate::puzzle::{Cell, Placement, Regions};
+use crate::solve::logic::Difficulty;
 use crate::solve::LpBounds;
 use crate::vision::grid::BoardArea;
 
@@ -37,6 +38,8 @@ pub struct Record<'a> {
     /// LP relaxation report, with `--bounds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lp: Option<LpJson>,
+    /// How hard the puzzle is for a person (from the explained path), when solved by logic.
+    pub difficulty: Option<DifficultyJson>,
     /// Path of the overlay image written, if any.
     pub output: Option<String>,
     /// Why it failed, when `ok` is false.
@@ -79,6 +82,26 @@ pub struct LpJson {
     pub integral: bool,
     /// Cells whose LP value is strictly between 0 and 1.
     pub fractional_cells: usize,
+}
+
+/// `{"grade","score"}`.
+#[derive(Debug, Serialize, Clone, Copy)]
+pub struct DifficultyJson {
+    /// easy, medium, hard or expert.
+    pub grade: &'static str,
+    /// The finer score.
+    pub score: f64,
+}
+
+impl From<&Difficulty> for DifficultyJson {
+    fn from(d: &Difficulty) -> Self {
+        DifficultyJson { grade: d.grade.name(), score: d.score }
+    }
+}
+
+/// The difficulty to report for an outcome: only for a puzzle the engine solved.
+pub fn difficulty_json(outcome: &Outcome) -> Option<DifficultyJson> {
+    outcome.explained.as_ref().filter(|e| e.solved_by_logic).map(|e| DifficultyJson::from(&e.difficulty))
 }
 
 /// The error object of a record.
@@ -154,6 +177,7 @@ impl<'a> Record<'a> {
             second,
             grid: outcome.grid.map(GridJson::from),
             lp: outcome.lp.map(LpJson::from),
+            difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
             ms: &outcome.ms,

@@ -31,11 +31,22 @@ pub struct QueensModel {
 
 /// Builds the model of `regions` with `stars` per row, column and region.
 pub fn build(regions: &Regions, stars: usize, integrality: Integrality) -> QueensModel {
+    build_fixed(regions, stars, integrality, &[])
+}
+
+/// [`build`] with some cells fixed in advance (`fixed[i]` for row-major cell `i`:
+/// `Some(true)` a star, `Some(false)` none; a short slice leaves the rest free).
+/// Fixed cells become variables with equal bounds, which HiGHS's presolve removes.
+pub fn build_fixed(regions: &Regions, stars: usize, integrality: Integrality, fixed: &[Option<bool>]) -> QueensModel {
     let n = regions.n();
     let mut vars = ProblemVariables::new();
     let x: Vec<Variable> = (0..n * n)
-        .map(|_| {
-            let v = variable().min(0).max(1);
+        .map(|i| {
+            let v = match fixed.get(i).copied().flatten() {
+                Some(true) => variable().min(1).max(1),
+                Some(false) => variable().min(0).max(0),
+                None => variable().min(0).max(1),
+            };
             vars.add(if integrality == Integrality::Binary { v.binary() } else { v })
         })
         .collect();

@@ -12,6 +12,7 @@
 //! solution. It knows the puzzle layer only: no pictures, JSON, terminals or files.
 
 pub mod board;
+pub mod hint;
 pub mod techniques;
 mod words;
 

@@ -76,7 +76,20 @@ fn units(names: &Names, us: &[Unit]) -> String {
                 us.iter().filter_map(|u| if let Unit::Col(c) = u { Some((c + 1).to_string()) } else { None }).collect();
             format!("columns {}", list(&nums))
         }
-        _ => list(&us.iter().map(|&u| names.unit(u)).collect::<Vec<_>>()),
+        _ => {
+            // "the purple and blue regions" / "regions A and B".
+            let all: Vec<String> = us.iter().map(|&u| names.unit(u)).collect();
+            if all.iter().all(|n| n.starts_with("region ")) {
+                let letters: Vec<String> = all.iter().map(|n| n.trim_start_matches("region ").to_string()).collect();
+                format!("regions {}", list(&letters))
+            } else if all.iter().all(|n| n.starts_with("the ") && n.ends_with(" region")) {
+                let colours: Vec<String> =
+                    all.iter().map(|n| n.trim_start_matches("the ").trim_end_matches(" region").to_string()).collect();
+                format!("the {} regions", list(&colours))
+            } else {
+                list(&all)
+            }
+        }
     }
 }
 
@@ -130,24 +143,18 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
             }
         }
         Detail::OneLine { inside, line } => {
-            let pieces = if g.k == 1 { format!("its {one}") } else { format!("its {} {}", g.k, piece(g, true)) };
-            format!(
-                "every cell left in {} is in {}, so {pieces} {} there and the rest of {} is empty",
-                names.unit(*inside),
-                names.unit(*line),
-                if g.k == 1 { "is" } else { "are" },
-                names.unit(*line)
-            )
+            let (a, b) = (names.unit(*inside), names.unit(*line));
+            let theirs = if g.k == 1 { format!("{one} is") } else { format!("{} are", piece(g, true)) };
+            format!("every cell left in {a} is in {b}, so {a}'s {theirs} {b}'s and the rest of {b} is empty")
         }
         Detail::Fill { inside, lines } => {
-            let k = inside.len();
+            let (a, b) = (units(names, inside), units(names, lines));
             format!(
-                "the cells left in {} all lie in {}: {k} {} for {k} {}, so {} take all of their {} and the other cells there are empty",
-                units(names, inside),
-                units(names, lines),
-                kind_word(lines[0], true),
+                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {a} take all of their {} and the other cells of {b} are empty",
+                inside.len(),
                 kind_word(inside[0], true),
-                if matches!(inside[0], Unit::Region(_)) { "these regions" } else { "these lines" },
+                lines.len(),
+                kind_word(lines[0], true),
                 piece(g, true),
             )
         }
