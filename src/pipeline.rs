@@ -7,9 +7,9 @@
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
+use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::text;
-use crate::puzzle::marks::Marks;
 use crate::puzzle::{Placement, Regions};
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
 use crate::solve::{self, LpBounds, SolveOptions};

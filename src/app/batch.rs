@@ -366,10 +366,8 @@ fn hint_canvas(picture: Option<Picture>, outcome: &Outcome) -> Option<(image::Rg
         return Some((pic.image, pic.grid?));
     }
     let (regions, marks) = (outcome.regions.as_ref()?, outcome.marks.as_ref()?);
-    let drawn = crate::output::render::Marks {
-        crowns: Some(crate::Placement::new(marks.queens())),
-        crosses: marks.crosses(),
-    };
+    let drawn =
+        crate::output::render::Marks { crowns: Some(crate::Placement::new(marks.queens())), crosses: marks.crosses() };
     Some(crate::output::render::render(regions, &crate::output::render::Style::default(), &drawn))
 }
 
@@ -461,7 +459,9 @@ fn render(
         let what = match &h.step {
             Some(s) => format!("hint ({})", s.technique.name()),
             None if h.solved => "solved".into(),
-            None if !h.mistakes.is_empty() => format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" }),
+            None if !h.mistakes.is_empty() => {
+                format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" })
+            }
             None => "no hint".into(),
         };
         text.push_str(&format!("{}: {n}x{n}: {what}", job.display));

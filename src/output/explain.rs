@@ -134,7 +134,8 @@ pub fn explain_text(e: &Explanation) -> String {
         let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
     }
     if e.solved_by_logic {
-        let hardest = e.difficulty.hardest.map_or("none".to_string(), |t| format!("{} (level {})", t.name(), t.level()));
+        let hardest =
+            e.difficulty.hardest.map_or("none".to_string(), |t| format!("{} (level {})", t.name(), t.level()));
         let _ = writeln!(
             out,
             "  solved by logic in {} steps; hardest: {hardest}; grade: {} (score {})",
@@ -143,7 +144,10 @@ pub fn explain_text(e: &Explanation) -> String {
             e.difficulty.score
         );
     } else {
-        let _ = writeln!(out, "  the steps stop here: no explained step was found for the rest (the solution above is the solver's)");
+        let _ = writeln!(
+            out,
+            "  the steps stop here: no explained step was found for the rest (the solution above is the solver's)"
+        );
     }
     out
 }

@@ -57,8 +57,8 @@ fn tint(img: &mut RgbImage, grid: &Grid, cell: Cell, color: [u8; 3], alpha: f32)
     for y in (y0.ceil().max(0.0) as u32)..(y1.floor().max(0.0) as u32).min(img.height()) {
         for x in (x0.ceil().max(0.0) as u32)..(x1.floor().max(0.0) as u32).min(img.width()) {
             let p = img.get_pixel_mut(x, y);
-            for k in 0..3 {
-                p.0[k] = (f32::from(p.0[k]) * (1.0 - alpha) + f32::from(color[k]) * alpha).round() as u8;
+            for (v, &c) in p.0.iter_mut().zip(&color) {
+                *v = (f32::from(*v) * (1.0 - alpha) + f32::from(c) * alpha).round() as u8;
             }
         }
     }

@@ -25,7 +25,7 @@ use crate::puzzle::{Cell, Regions};
 use techniques::{Budget, Found};
 
 /// Propagation rounds one step may spend on what-if searches before giving up.
-const STEP_BUDGET: u64 = 400_000;
+const STEP_BUDGET: u64 = 20_000;
 /// Deepest nesting of what-ifs tried (level 7 is depth 1 and beyond).
 const MAX_DEPTH: usize = 3;
 

@@ -144,11 +144,7 @@ pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
     for q in b.queens() {
         g.reach(b, q, &mut out);
         if !out.is_empty() {
-            let full = g.cell_units[q]
-                .iter()
-                .filter(|&&u| g.tally(b, u).queens >= g.k)
-                .map(|&u| g.unit(u))
-                .collect();
+            let full = g.cell_units[q].iter().filter(|&&u| g.tally(b, u).queens >= g.k).map(|&u| g.unit(u)).collect();
             return Some(Found {
                 technique: Technique::Reach,
                 decided: empties(out.iter().copied()),
@@ -164,9 +160,16 @@ pub(crate) fn last_cell(g: &Geometry, b: &Board) -> Option<Found> {
     for u in scan_order(g) {
         let t = g.tally(b, u);
         if t.unknown > 0 && t.queens + t.unknown == g.k {
-            let decided =
-                g.units[u].iter().filter(|&&i| b.cells[i] == CellState::Unknown).map(|&i| (i, CellState::Queen)).collect();
-            return Some(Found { technique: Technique::LastCell, decided, detail: Detail::LastCell { unit: g.unit(u) } });
+            let decided = g.units[u]
+                .iter()
+                .filter(|&&i| b.cells[i] == CellState::Unknown)
+                .map(|&i| (i, CellState::Queen))
+                .collect();
+            return Some(Found {
+                technique: Technique::LastCell,
+                decided,
+                detail: Detail::LastCell { unit: g.unit(u) },
+            });
         }
     }
     None
@@ -303,11 +306,12 @@ fn subsets(
     None
 }
 
-/// 5. Cells whose queen would leave some unit without room for its queens. Returns
-/// all such cells for the first unit (in scan order) that any cell blocks.
+/// Technique 5: cells whose queen would leave some unit without room for its
+/// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
 pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
     let n2 = g.n * g.n;
-    let units: Vec<usize> = scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+    let units: Vec<usize> =
+        scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
     let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
     let mut gone = vec![false; n2];
     let mut reach = Vec::new();
