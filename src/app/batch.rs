@@ -438,18 +438,34 @@ fn render(
     let failure = error.map(|e| format!("{}: {e}", job.display));
     let mut text = String::new();
     if opts.json {
-        let mut value = match opts.mode {
-            Mode::Solve => serde_json::to_value(Record::new(&job.display, stars, outcome)),
-            Mode::Explain => serde_json::to_value(explain::ExplainJson::new(&job.display, stars, outcome)),
-            Mode::Hint => serde_json::to_value(explain::HintJson::new(&job.display, stars, outcome, hint)),
-        }
-        .expect("records always serialize");
-        value["output"] = serde_json::json!(output);
-        if let Some(e) = &output_error {
-            value["ok"] = serde_json::json!(false);
-            value["error"] = serde_json::to_value(ErrorJson::from_error(e)).expect("errors serialize");
-        }
-        text.push_str(&value.to_string());
+        let failed = output_error.as_ref().map(ErrorJson::from_error);
+        let line = match opts.mode {
+            Mode::Solve => {
+                let mut r = Record::new(&job.display, stars, outcome);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                r.to_json()
+            }
+            Mode::Explain => {
+                let mut r = explain::ExplainJson::new(&job.display, stars, outcome);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+            Mode::Hint => {
+                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+        };
+        text.push_str(&line);
         text.push('\n');
         return Done { stdout: text, failure };
     }

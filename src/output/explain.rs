@@ -98,6 +98,8 @@ pub struct ExplainJson<'a> {
     /// Set when the steps were withheld.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The solved overlay written (screenshots), if any.
+    pub output: Option<String>,
     /// Why it failed.
     pub error: Option<ErrorJson>,
 }
@@ -117,6 +119,7 @@ impl<'a> ExplainJson<'a> {
             difficulty: difficulty_json(outcome),
             queens: outcome.result.as_ref().ok().map(|p| p.cells().iter().map(|c| [c.row, c.col]).collect()),
             note: ex.and_then(|e| e.unavailable.clone()),
+            output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
         }
     }
