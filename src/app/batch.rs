@@ -387,6 +387,7 @@ fn write_hint(
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
     crate::output::hint::draw_mut(&mut image, &grid, regions, hint);
     let img = if crop { overlay::crop(&image, &grid) } else { image };
+    let img = crate::output::banner::below(&img, &hint.text, (grid.py * 0.4) as f32);
     let path = overlay_path(dir, base, "hint", inputs);
     write_atomic(&path, &overlay::encode_png(&img))?;
     Ok(path)
