@@ -25,11 +25,18 @@ pub struct Config {
     pub pieces: Pieces,
     /// Largest image side accepted, in pixels (bigger images are refused before decoding).
     pub max_side: u32,
+    /// Largest image area accepted, in pixels (refused from the header, before decoding).
+    pub max_pixels: u64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { solve: SolveOptions::default(), pieces: Pieces::Connected, max_side: 16_384 }
+        Config {
+            solve: SolveOptions::default(),
+            pieces: Pieces::Connected,
+            max_side: 16_384,
+            max_pixels: screenshot::DEFAULT_MAX_PIXELS,
+        }
     }
 }
 
@@ -158,7 +165,7 @@ pub fn read_regions(
 pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let decoded = screenshot::decode(bytes, config.max_side);
+    let decoded = screenshot::decode_limited(bytes, config.max_side, config.max_pixels);
     ms.decode = Some(ms_since(start));
     let image = match decoded {
         Ok(img) => img,

@@ -51,6 +51,10 @@ pub struct Common {
     /// Write pictures of each detection stage (board, cells, colors, map) into DIR.
     #[arg(long, value_name = "DIR")]
     pub debug_dir: Option<PathBuf>,
+    /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the
+    /// header, so bigger pictures are refused before any decoding.
+    #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
+    pub max_pixels: u64,
 }
 
 /// `queens solve`.
@@ -157,6 +161,10 @@ pub struct Serve {
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
+    /// Largest picture accepted, in pixels (40M = 40 megapixels); solves running at
+    /// once hold at most four times this many decoded pixels together.
+    #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
+    pub max_pixels: u64,
 }
 
 /// When to use color.
@@ -205,6 +213,24 @@ fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// Largest `--max-pixels`: the 16384-pixel side limit squared.
+const MAX_PIXELS: u64 = 16_384 * 16_384;
+
+/// Parses a `--max-pixels`: a pixel count, or megapixels with an `M` suffix (`40M`, `2.5M`).
+fn pixels(text: &str) -> Result<u64, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let (number, scale) = match t.strip_suffix("mp").or_else(|| t.strip_suffix('m')) {
+        Some(n) => (n, 1e6),
+        None => (t.as_str(), 1.0),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| format!("not a pixel count (like 40M or 8000000): {text}"))?;
+    let pixels = (value * scale).round();
+    if !(pixels.is_finite() && pixels >= 1.0 && pixels <= MAX_PIXELS as f64) {
+        return Err(format!("must be from 1 pixel to {MAX_PIXELS} (16384×16384), got {text}"));
+    }
+    Ok(pixels as u64)
+}
+
 impl Common {
     /// The library settings (every flag was validated by its parser).
     pub fn to_config(&self) -> crate::pipeline::Config {
@@ -215,6 +241,7 @@ impl Common {
             } else {
                 crate::puzzle::partition::Pieces::Connected
             },
+            max_pixels: self.max_pixels,
             ..Default::default()
         }
     }

@@ -74,7 +74,7 @@ fn read(r: Read) -> Result<u8, String> {
     };
     let shown = r.input.display();
     let regions = if screenshot::looks_like_image(&bytes) {
-        let image = match screenshot::decode(&bytes, config.max_side) {
+        let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("{shown}: {e}");
@@ -181,6 +181,8 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
 fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
     opts.config.solve.time_limit = s.time_limit;
+    opts.config.max_pixels = s.max_pixels;
+    opts.pixel_budget = 4 * s.max_pixels;
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
     let addr = std::net::SocketAddr::new(s.host, s.port);
