@@ -502,3 +502,20 @@ fn bomb_picture_is_refused_from_its_header() {
     queens().args(["solve", "--no-image", "--max-pixels", "40M"]).arg(&shot).assert().success();
     queens().args(["solve", "--max-pixels", "lots"]).arg(&shot).assert().code(2);
 }
+
+#[test]
+fn share_with_json_is_a_field_of_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let out = queens().args(["solve", "--json", "--share"]).arg(&p).ok_stdout();
+    let v = &json_lines(&out)[0];
+    let share = v["share"].as_str().unwrap_or_else(|| panic!("no share in {v}"));
+    assert_eq!(share.lines().count(), 9);
+    assert_eq!(share.matches('👑').count(), 9);
+    // The same text as the human output's share block.
+    let human = String::from_utf8(queens().args(["solve", "--share", "--color", "never"]).arg(&p).ok_stdout()).unwrap();
+    assert!(human.ends_with(share), "{human}\n---\n{share}");
+    // Without --share the record has no share field.
+    let out = queens().args(["solve", "--json"]).arg(&p).ok_stdout();
+    assert!(json_lines(&out)[0].get("share").is_none());
+}

@@ -380,6 +380,9 @@ fn render(
     if opts.json {
         let mut record = Record::new(&job.display, stars, outcome);
         record.output = output;
+        if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
+            record.share = Some(report::share_text(regions, placement, outcome.colors.as_deref()));
+        }
         if let Some(e) = &output_error {
             record.ok = false;
             record.error = Some(ErrorJson::from_error(e));

@@ -11,3 +11,4 @@ pub mod files;
 pub mod overlay;
 pub mod render;
 pub mod report;
+pub mod share;
