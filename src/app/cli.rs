@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// text puzzles; it finds the board, reads the regions, proves the solution unique,
 /// checks it against the rules, and draws it on your screenshot.
 #[derive(Debug, Parser)]
-#[command(name = "queens", version, about, long_about = None, propagate_version = true)]
+#[command(name = "queens", version = crate::app::shell::version(), about, long_about = None, propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -34,6 +34,18 @@ pub enum Command {
     Chess(Chess),
     /// Start a local web page: drop, choose or paste a screenshot and see it solved.
     Serve(Serve),
+    /// Print a shell completion script: `queens completions bash > ~/.local/share/bash-completion/completions/queens`.
+    Completions(Completions),
+    /// Print the man page (roff): `queens man > queens.1; man -l queens.1`.
+    Man,
+}
+
+/// `queens completions`.
+#[derive(Debug, Args)]
+pub struct Completions {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Settings shared by `solve` and `read`.

@@ -25,6 +25,8 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
+        Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),
+        Command::Man => crate::app::shell::man(<Cli as clap::CommandFactory>::command()),
     }
 }
 
