@@ -271,10 +271,11 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    fn start(extra: &[&str]) -> Server {
         use std::io::BufRead as _;
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
             .args(["serve", "--port", "0"])
+            .args(extra)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::inherit())
             .spawn()
@@ -301,7 +302,7 @@ impl Drop for Server {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn storm_of_bombs_and_screenshots_keeps_the_server_small() {
     let _heavy = HEAVY.lock().await;
-    let server = Server::start();
+    let server = Server::start(&[]);
     let pid = server.child.id();
     let bomb = Bytes::from(common::bomb_png(16_000));
     let shot = Bytes::from(screenshot_png().0);
@@ -471,4 +472,55 @@ async fn connections_over_the_cap_get_503() {
     let health = reqwest::get(format!("http://{addr}/api/health")).await.unwrap();
     assert_eq!(health.status(), reqwest::StatusCode::OK);
     server.abort();
+}
+
+/// Large pictures within the pixel limit (3000×3000, about 45 MB each to decode
+/// and read) sent 8 at once to a server with a 64 MiB memory budget: they are
+/// read one or two at a time, so the server's peak stays far below the 8 × 45 MB
+/// they would take together (8 solve slots, so only the budget holds them back),
+/// and screenshots sent meanwhile are answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memory_budget_holds_large_pictures_back() {
+    let _heavy = HEAVY.lock().await;
+    let server = Server::start(&["--memory-budget", "64", "--jobs", "8"]);
+    let pid = server.child.id();
+    let base = proc_kb(pid, "VmRSS:");
+    let large = Bytes::from(common::bomb_png(3_000));
+    let shot = Bytes::from(screenshot_png().0);
+    let client = reqwest::Client::new();
+    let url = format!("http://{}/api/solve", server.addr);
+    let mut storm = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let is_large = i % 3 != 2;
+        let body = if is_large { large.clone() } else { shot.clone() };
+        let (client, url) = (client.clone(), url.clone());
+        storm.spawn(async move {
+            let res = client.post(&url).body(body).send().await.expect("the server answers");
+            let status = res.status();
+            (is_large, status, res.json::<Value>().await.expect("a JSON answer"))
+        });
+    }
+    let mut read_large = 0;
+    while let Some(done) = storm.join_next().await {
+        let (is_large, status, v) = done.unwrap();
+        match (is_large, status) {
+            (_, reqwest::StatusCode::SERVICE_UNAVAILABLE) => assert_eq!(error_kind(&v), "busy", "{v}"),
+            (true, _) => {
+                // A plain grey picture: decoded and read, no board in it.
+                assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert_eq!(error_kind(&v), "no-grid", "{v}");
+                read_large += 1;
+            }
+            (false, _) => assert_eq!(status, reqwest::StatusCode::OK, "{v}"),
+        }
+    }
+    let peak = proc_kb(pid, "VmHWM:");
+    eprintln!(
+        "8 large pictures ({read_large} read), 64 MiB budget: server peak {} MB from {} MB",
+        peak / 1024,
+        base / 1024
+    );
+    assert!(read_large > 0, "no large picture was read");
+    // Unbounded, 8 pictures at once would add about 360 MB.
+    assert!(peak <= base + 160 * 1024, "peak {} MB from a {} MB start", peak / 1024, base / 1024);
 }

@@ -173,10 +173,19 @@ pub struct Serve {
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
-    /// Largest picture accepted, in pixels (40M = 40 megapixels); solves running at
-    /// once hold at most four times this many decoded pixels together.
+    /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
     pub max_pixels: u64,
+    /// MiB of decoded pictures that solves running at once may hold together
+    /// (estimated from each header); more requests wait up to 5 s.
+    #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
+    pub memory_budget: u32,
+    /// Solves running at once (default: two per core); more requests wait up to 5 s.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Connections open at once; one more is answered 503 and closed.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    pub max_connections: u32,
 }
 
 /// When to use color.

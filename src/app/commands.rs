@@ -184,7 +184,11 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
     opts.config.solve.time_limit = s.time_limit;
     opts.config.max_pixels = s.max_pixels;
-    opts.pixel_budget = 4 * s.max_pixels;
+    opts.memory_budget = u64::from(s.memory_budget) << 20;
+    opts.max_connections = s.max_connections as usize;
+    if let Some(jobs) = s.jobs {
+        opts.max_concurrent = usize::from(jobs);
+    }
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
     let addr = std::net::SocketAddr::new(s.host, s.port);

@@ -10,7 +10,8 @@
 //! Every request is bounded: the body size ([`ServeOptions::body_limit`], 413),
 //! the number of solves at once ([`ServeOptions::max_concurrent`], 503 after
 //! waiting [`ServeOptions::queue_wait`] for a slot), the decoded pixels all running
-//! solves hold together ([`ServeOptions::pixel_budget`], waited for like a slot),
+//! solves may hold together ([`ServeOptions::memory_budget`], estimated from each
+//! picture's header and waited for like a slot),
 //! and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
 //! solving becomes a 500 with a JSON error; the server keeps running.
 //!
@@ -59,7 +60,7 @@ const INPUT_NAME: &str = "upload";
 /// Settings of the server.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// Per-puzzle settings (time limit, split regions, largest image side). The
+    /// Per-puzzle settings (time limit, split regions, largest image). The
     /// `stars` of a request's `?stars=K` replaces `config.solve.stars`.
     pub config: Config,
     /// Largest request body accepted, in bytes (bigger gets 413).
@@ -70,9 +71,11 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
-    /// Decoded pixels that the running solves may hold together (from their
-    /// headers). A picture that does not fit waits for room like for a slot.
-    pub pixel_budget: u64,
+    /// Bytes of decoded pictures that the running solves may hold together, each
+    /// estimated from its header ([`screenshot::decode_cost`]). A picture that does
+    /// not fit waits for room like for a slot; one larger than the whole budget
+    /// waits until it can run alone.
+    pub memory_budget: u64,
     /// How long a client may take to send a request's headers (counted from when
     /// the server starts waiting for them) before its connection is closed.
     pub header_timeout: Duration,
@@ -84,14 +87,14 @@ pub struct ServeOptions {
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core, 5 s of queueing, 30 s per request, four
-    /// full-size pictures in memory at once, 10 s for headers, 30 s for a body,
+    /// 20 MiB bodies, two solves per core, 5 s of queueing, 30 s per request, 320 MiB
+    /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let config = Config::default();
         ServeOptions {
-            pixel_budget: 4 * config.max_pixels,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
             config,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
@@ -104,18 +107,22 @@ impl Default for ServeOptions {
     }
 }
 
-/// The pixel budget is counted in permits of this many pixels (a semaphore
-/// takes at most `u32::MAX` permits at once).
-const PIXELS_PER_PERMIT: u64 = 1_000;
+/// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
+/// memory it keeps the server under 400 MB however pictures arrive.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;
+
+/// The memory budget is counted in permits of this many bytes (a semaphore takes
+/// at most `u32::MAX` permits at once).
+const BYTES_PER_PERMIT: u64 = 1 << 10;
 
 /// Shared by every request.
 struct AppState {
     opts: ServeOptions,
     slots: Arc<Semaphore>,
-    /// The pixel budget, in permits of [`PIXELS_PER_PERMIT`].
-    pixels: Arc<Semaphore>,
-    /// Permits in `pixels` when nothing runs.
-    pixel_permits: u32,
+    /// The memory budget, in permits of [`BYTES_PER_PERMIT`].
+    memory: Arc<Semaphore>,
+    /// Permits in `memory` when nothing runs.
+    memory_permits: u32,
 }
 
 /// The query of `POST /api/solve`.
@@ -127,11 +134,11 @@ struct SolveQuery {
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
-    let pixel_permits = u32::try_from(opts.pixel_budget.div_ceil(PIXELS_PER_PERMIT)).unwrap_or(u32::MAX);
+    let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
-        pixels: Arc::new(Semaphore::new(pixel_permits as usize)),
-        pixel_permits,
+        memory: Arc::new(Semaphore::new(memory_permits as usize)),
+        memory_permits,
         opts,
     });
     Router::new()
@@ -247,15 +254,15 @@ async fn solve(
     }
 
     // Room for the decoded picture first, then a slot, both within one wait. The
-    // size comes from the header alone; a picture over the per-image limit is
-    // refused by the decoder from the same header, so it needs no room.
-    let pixels = screenshot::dimensions(&body)
-        .map(|(w, h)| u64::from(w) * u64::from(h))
-        .filter(|&p| p <= config.max_pixels)
-        .unwrap_or(0);
-    let wanted = u32::try_from(pixels.div_ceil(PIXELS_PER_PERMIT)).unwrap_or(u32::MAX).min(state.pixel_permits);
+    // cost comes from the header alone; a picture over the pixel limit is refused
+    // by the decoder from the same header, so it needs no room.
+    let cost = match screenshot::decode_cost(&body) {
+        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
+        _ => 0,
+    };
+    let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
     let acquire = async {
-        let room = Arc::clone(&state.pixels).acquire_many_owned(wanted).await?;
+        let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
         let slot = Arc::clone(&state.slots).acquire_owned().await?;
         Ok::<_, tokio::sync::AcquireError>((slot, room))
     };
