@@ -29,11 +29,19 @@ pub struct Config {
     pub max_side: u32,
     /// Explain solved puzzles step by step (their difficulty comes from that path).
     pub explain: bool,
+    /// Largest image area accepted, in pixels (refused from the header, before decoding).
+    pub max_pixels: u64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { solve: SolveOptions::default(), pieces: Pieces::Connected, max_side: 16_384, explain: false }
+        Config {
+            solve: SolveOptions::default(),
+            pieces: Pieces::Connected,
+            max_side: 16_384,
+            max_pixels: screenshot::DEFAULT_MAX_PIXELS,
+            explain: false,
+        }
     }
 }
 
@@ -183,7 +191,7 @@ pub fn read_regions(
 pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let decoded = screenshot::decode(bytes, config.max_side);
+    let decoded = screenshot::decode_limited(bytes, config.max_side, config.max_pixels);
     ms.decode = Some(ms_since(start));
     let image = match decoded {
         Ok(img) => img,

@@ -444,6 +444,9 @@ fn render(
             Mode::Solve => {
                 let mut r = Record::new(&job.display, stars, outcome);
                 r.output = output;
+                if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
+                    r.share = Some(report::share_text(regions, placement, outcome.colors.as_deref()));
+                }
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
                 }

@@ -27,6 +27,8 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
+        Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),
+        Command::Man => crate::app::shell::man(<Cli as clap::CommandFactory>::command()),
     }
 }
 
@@ -87,7 +89,7 @@ fn read(r: Read) -> Result<u8, String> {
     };
     let shown = r.input.display();
     let regions = if screenshot::looks_like_image(&bytes) {
-        let image = match screenshot::decode(&bytes, config.max_side) {
+        let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("{shown}: {e}");
@@ -194,6 +196,12 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
 fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
     opts.config.solve.time_limit = s.time_limit;
+    opts.config.max_pixels = s.max_pixels;
+    opts.memory_budget = u64::from(s.memory_budget) << 20;
+    opts.max_connections = s.max_connections as usize;
+    if let Some(jobs) = s.jobs {
+        opts.max_concurrent = usize::from(jobs);
+    }
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
     let addr = std::net::SocketAddr::new(s.host, s.port);

@@ -14,3 +14,4 @@ pub mod hint;
 pub mod overlay;
 pub mod render;
 pub mod report;
+pub mod share;

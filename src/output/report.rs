@@ -46,6 +46,9 @@ pub struct Record<'a> {
     pub error: Option<ErrorJson>,
     /// Stage times in milliseconds.
     pub ms: &'a Timings,
+    /// The emoji share text, with `--share` when solved (the web API's `share`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share: Option<String>,
 }
 
 /// The board's location in the picture.
@@ -181,6 +184,7 @@ impl<'a> Record<'a> {
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
             ms: &outcome.ms,
+            share: None,
         }
     }
 
@@ -243,37 +247,20 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
     out
 }
 
-/// The emoji squares closest to each region color, with 👑 on the queens.
+/// The board as emoji, one symbol per region (distinct while symbols last, see
+/// [`crate::output::share`]), with 👑 on the queens.
 pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
-    const EMOJI: [(&str, [u8; 3]); 9] = [
-        ("🟥", [221, 46, 68]),
-        ("🟧", [244, 144, 12]),
-        ("🟨", [253, 203, 88]),
-        ("🟩", [120, 177, 89]),
-        ("🟦", [85, 172, 238]),
-        ("🟪", [170, 142, 214]),
-        ("🟫", [193, 105, 79]),
-        ("⬛", [49, 55, 61]),
-        ("⬜", [230, 231, 232]),
-    ];
+    let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
+    let symbols = crate::output::share::region_symbols(&palette);
     let mut out = String::new();
     for r in 0..regions.n() {
         for c in 0..regions.n() {
             let cell = Cell::new(r, c);
             if placement.contains(cell) {
                 out.push('👑');
-                continue;
+            } else {
+                out.push_str(symbols[regions.label(cell)]);
             }
-            let rgb = region_color(colors, regions.label(cell));
-            let lab = crate::vision::color::Lab::from_rgb(rgb);
-            let best = EMOJI
-                .iter()
-                .min_by(|a, b| {
-                    lab.dist(crate::vision::color::Lab::from_rgb(a.1))
-                        .total_cmp(&lab.dist(crate::vision::color::Lab::from_rgb(b.1)))
-                })
-                .expect("non-empty");
-            out.push_str(best.0);
         }
         out.push('\n');
     }

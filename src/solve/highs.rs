@@ -90,3 +90,12 @@ pub(crate) fn highs_values(
         Err(e) => Err(Error::Solver { status: e.to_string() }),
     }
 }
+
+/// The version of the HiGHS library linked into this program, like `1.16.0`
+/// (asked of the library itself, so it is the one really used).
+pub fn version() -> String {
+    // SAFETY: these functions take no arguments, touch no state and only return a constant.
+    let (major, minor, patch) =
+        unsafe { (highs_sys::Highs_versionMajor(), highs_sys::Highs_versionMinor(), highs_sys::Highs_versionPatch()) };
+    format!("{major}.{minor}.{patch}")
+}

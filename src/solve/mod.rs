@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 pub mod chess;
 mod highs;
+pub use highs::version as highs_version;
 pub mod logic;
 pub mod model;
 
