@@ -19,8 +19,9 @@
 //! server's file descriptors: headers must arrive within
 //! [`ServeOptions::header_timeout`] (else the connection is closed), a body within
 //! [`ServeOptions::body_timeout`] (408, closed), and at most
-//! [`ServeOptions::max_connections`] are open at once (one more is answered 503
-//! and closed).
+//! [`ServeOptions::max_connections`] are open at once: at the cap the oldest
+//! connection not being answered is closed to make room, and only when all are
+//! being answered is a new one answered 503 and closed.
 //!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
@@ -215,6 +216,7 @@ async fn solve(
     request: Request,
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
+    let answering = request.extensions().get::<connections::Answering>().cloned();
     let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
         let mut res = error_response(
             StatusCode::REQUEST_TIMEOUT,
@@ -226,6 +228,10 @@ async fn solve(
         return res;
     };
     let body: Result<Bytes, BytesRejection> = body;
+    // From here on the connection is being answered: never closed to make room.
+    if let Some(connections::Answering(flag)) = answering {
+        flag.store(true, std::sync::atomic::Ordering::Release);
+    }
     let body = match body {
         Ok(b) => b,
         Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
