@@ -446,9 +446,10 @@ async fn slow_clients_are_cut_off_and_others_are_served() {
     server.abort();
 }
 
-/// Past `max_connections`, a new connection is answered 503 (JSON) and closed.
+/// At `max_connections`, a newcomer is served by closing the oldest idle
+/// connection; with no connection allowed at all, it is answered 503 (JSON) and closed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn connections_over_the_cap_get_503() {
+async fn at_the_connection_cap_the_oldest_idle_one_makes_room() {
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -457,21 +458,55 @@ async fn connections_over_the_cap_get_503() {
     let mut idle = Vec::new();
     for _ in 0..3 {
         idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+        // In order, so that the first is the oldest.
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    // Give the server time to take the three idle connections.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let health = reqwest::get(format!("http://{addr}/api/health")).await.unwrap();
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    // The oldest idle connection was closed for it (long before its 30 s header deadline).
+    let mut buf = [0u8; 64];
+    let n = tokio::time::timeout(Duration::from_secs(20), idle[0].read(&mut buf)).await.unwrap().unwrap_or(0);
+    assert_eq!(n, 0, "the oldest idle connection should be closed");
+    server.abort();
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opts = ServeOptions { max_connections: 0, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
     let mut extra = tokio::net::TcpStream::connect(addr).await.unwrap();
     extra.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
     let mut got = String::new();
     tokio::time::timeout(Duration::from_secs(20), extra.read_to_string(&mut got)).await.unwrap().unwrap();
     assert!(got.starts_with("HTTP/1.1 503"), "{got}");
     assert!(got.contains("\"kind\":\"busy\""), "{got}");
-    // Once the idle ones are gone, the server answers again.
-    drop(idle);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let health = reqwest::get(format!("http://{addr}/api/health")).await.unwrap();
-    assert_eq!(health.status(), reqwest::StatusCode::OK);
     server.abort();
+}
+
+/// More slow clients than the connection cap: health and a solve are still
+/// answered (slow ones make room), long before any deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_over_the_cap_do_not_lock_others_out() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opts = ServeOptions { max_connections: 8, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let mut clients = tokio::task::JoinSet::new();
+    for i in 0..30 {
+        let head = if i % 2 == 0 {
+            "POST /api/solve HTTP/1.1\r\nhost: x\r\nx-slow: ".to_string()
+        } else {
+            "POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_string()
+        };
+        clients.spawn(slow_client(addr, head, true, Duration::from_secs(60)));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let client = reqwest::Client::new();
+    let health = client.get(format!("http://{addr}/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    let res = client.post(format!("http://{addr}/api/solve")).body(screenshot_png().0).send().await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    server.abort();
+    clients.abort_all();
 }
 
 /// Large pictures within the pixel limit (3000×3000, about 45 MB each to decode

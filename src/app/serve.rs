@@ -9,18 +9,18 @@
 //!
 //! Every request is bounded: the body size ([`ServeOptions::body_limit`], 413),
 //! the number of solves at once ([`ServeOptions::max_concurrent`], 503 after
-//! waiting [`ServeOptions::queue_wait`] for a slot), the decoded pixels all running
-//! solves may hold together ([`ServeOptions::memory_budget`], estimated from each
-//! picture's header and waited for like a slot),
-//! and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
+//! waiting [`ServeOptions::queue_wait`] for a slot), the memory that the running
+//! solves' pictures may take together ([`ServeOptions::memory_budget`], estimated
+//! from each picture's header and waited for like a slot), and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
 //! solving becomes a 500 with a JSON error; the server keeps running.
 //!
 //! Every connection is bounded too, so slow or idle clients cannot hold the
 //! server's file descriptors: headers must arrive within
 //! [`ServeOptions::header_timeout`] (else the connection is closed), a body within
 //! [`ServeOptions::body_timeout`] (408, closed), and at most
-//! [`ServeOptions::max_connections`] are open at once (one more is answered 503
-//! and closed).
+//! [`ServeOptions::max_connections`] are open at once: at the cap the oldest
+//! connection not being answered is closed to make room, and only when all are
+//! being answered is a new one answered 503 and closed.
 //!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
@@ -82,7 +82,9 @@ pub struct ServeOptions {
     /// How long a client may take to send a request's body before it gets 408
     /// and its connection is closed.
     pub body_timeout: Duration,
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Connections open at once. At the cap, the oldest connection not being
+    /// answered is closed to make room for a new one; when all are being answered,
+    /// the new one is answered 503 and closed.
     pub max_connections: usize,
 }
 
@@ -92,10 +94,9 @@ impl Default for ServeOptions {
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let config = Config::default();
         ServeOptions {
+            config: Config::default(),
             memory_budget: DEFAULT_MEMORY_BUDGET,
-            config,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
             queue_wait: Duration::from_secs(5),
@@ -108,7 +109,8 @@ impl Default for ServeOptions {
 }
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
-/// memory it keeps the server under 400 MB however pictures arrive.
+/// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
+/// that costs more than the whole budget (a 40 MP 16-bit one) runs alone.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;
 
 /// The memory budget is counted in permits of this many bytes (a semaphore takes
@@ -215,6 +217,7 @@ async fn solve(
     request: Request,
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
+    let answering = request.extensions().get::<connections::Answering>().cloned();
     let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
         let mut res = error_response(
             StatusCode::REQUEST_TIMEOUT,
@@ -226,6 +229,10 @@ async fn solve(
         return res;
     };
     let body: Result<Bytes, BytesRejection> = body;
+    // From here on the connection is being answered: never closed to make room.
+    if let Some(connections::Answering(flag)) = answering {
+        flag.store(true, std::sync::atomic::Ordering::Release);
+    }
     let body = match body {
         Ok(b) => b,
         Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
