@@ -295,8 +295,14 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
 /// The hint for an outcome's board (its marks, or an empty board): mistakes first,
 /// then the next step. `None` unless the puzzle has a unique, checked solution.
 pub fn hint(outcome: &Outcome, stars: usize) -> Option<logic::hint::Hint> {
+    hint_after(outcome, stars, 0)
+}
+
+/// [`hint`] after taking `steps` steps from the player's board first (the web page's
+/// Hint button, pressed again): the steps taken are in the hint's `earlier`.
+pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize) -> Option<logic::hint::Hint> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
     let engine = engine(regions, outcome.colors.as_deref(), stars);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
-    Some(logic::hint::hint(&engine, regions, solution, &marks))
+    Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }

@@ -127,10 +127,21 @@ struct AppState {
     memory_permits: u32,
 }
 
-/// The query of `POST /api/solve`.
+/// The query of `POST /api/solve` and `POST /api/hint`.
 #[derive(Debug, serde::Deserialize)]
 struct SolveQuery {
     stars: Option<String>,
+    /// `/api/hint` only: how many steps to take first (0: the first hint).
+    step: Option<String>,
+}
+
+/// What an upload is answered with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// The solution (`/api/solve`).
+    Solve,
+    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`).
+    Hint(usize),
 }
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
@@ -147,6 +158,7 @@ pub fn router(opts: ServeOptions) -> Router {
         .route("/", get(page))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
+        .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
         .with_state(state)
 }
@@ -212,9 +224,28 @@ fn error_response(status: StatusCode, kind: &str, message: impl Into<String>) ->
 }
 
 async fn solve(
+    state: State<Arc<AppState>>,
+    query: Result<Query<SolveQuery>, QueryRejection>,
+    request: Request,
+) -> Response {
+    answer(state, query, request, false).await
+}
+
+async fn hint(
+    state: State<Arc<AppState>>,
+    query: Result<Query<SolveQuery>, QueryRejection>,
+    request: Request,
+) -> Response {
+    answer(state, query, request, true).await
+}
+
+/// Reads an upload within its deadline, waits for room and a slot, and answers it
+/// with the solution or a hint.
+async fn answer(
     State(state): State<Arc<AppState>>,
     query: Result<Query<SolveQuery>, QueryRejection>,
     request: Request,
+    hint: bool,
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
     let answering = request.extensions().get::<connections::Answering>().cloned();
@@ -246,14 +277,22 @@ async fn solve(
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
     let mut config = state.opts.config.clone();
-    let stars = match query {
-        Ok(Query(SolveQuery { stars: None })) => Some(config.solve.stars),
-        Ok(Query(SolveQuery { stars: Some(s) })) => s.trim().parse::<usize>().ok().filter(|k| (1..=10).contains(k)),
-        Err(_) => None,
+    let (stars, step) = match &query {
+        Ok(Query(q)) => (
+            q.stars
+                .as_deref()
+                .map_or(Some(config.solve.stars), |s| s.trim().parse::<usize>().ok().filter(|k| (1..=10).contains(k))),
+            q.step.as_deref().map_or(Some(0), |s| s.trim().parse::<usize>().ok().filter(|&n| n <= 10_000)),
+        ),
+        Err(_) => (None, None),
     };
     let Some(stars) = stars else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "stars must be a whole number from 1 to 10");
     };
+    let Some(step) = step else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
+    };
+    let what = if hint { Answer::Hint(step) } else { Answer::Solve };
     config.solve.stars = stars;
     if body.is_empty() {
         let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
@@ -288,7 +327,10 @@ async fn solve(
     // bounds are real.
     let task = tokio::task::spawn_blocking(move || {
         let _permits = permits;
-        solve_upload(&body, &config)
+        match what {
+            Answer::Solve => solve_upload(&body, &config),
+            Answer::Hint(step) => hint_upload(&body, &config, step),
+        }
     });
     match tokio::time::timeout(state.opts.request_timeout, task).await {
         Ok(Ok((status, value))) => (status, Json(value)).into_response(),
@@ -320,6 +362,66 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     (status, record_json(&outcome, config.solve.stars, overlay))
 }
 
+/// A hint for one upload (on a blocking thread): the `queens hint --json` record
+/// after `step` steps, plus `overlay` (the hint drawn on the screenshot, or on a
+/// render of a text puzzle's marks, as a data URL), `regions` and `colors`.
+fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value) {
+    let mut config = config.clone();
+    config.explain = true;
+    let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
+    let stars = config.solve.stars;
+    let hint = pipeline::hint_after(&outcome, stars, step);
+    let canvas = match (picture, &outcome.regions) {
+        (Some(pic), _) => pic.grid.map(|g| (pic.image, g)),
+        (None, Some(regions)) => {
+            let marks = outcome.marks.clone().unwrap_or_else(|| crate::puzzle::marks::Marks::new(regions.n()));
+            let drawn = crate::output::render::Marks {
+                crowns: Some(crate::Placement::new(marks.queens())),
+                crosses: marks.crosses(),
+            };
+            Some(crate::output::render::render(regions, &crate::output::render::Style::default(), &drawn))
+        }
+        _ => None,
+    };
+    let overlay = match (canvas, &hint, &outcome.regions) {
+        (Some((mut image, grid)), Some(h), Some(regions)) => {
+            crate::output::hint::draw_mut(&mut image, &grid, regions, h);
+            let image = crate::output::banner::below(&image, &h.text, (grid.py * 0.4) as f32);
+            Some(format!(
+                "data:image/png;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(overlay::encode_png(&image))
+            ))
+        }
+        _ => None,
+    };
+    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref());
+    let mut value = serde_json::to_value(&record).expect("records always serialize");
+    if let Value::Object(map) = &mut value {
+        map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));
+        map.insert(
+            "regions".into(),
+            serde_json::to_value(outcome.regions.as_ref().map(|r| r.rows())).unwrap_or(Value::Null),
+        );
+        map.insert("colors".into(), colors_json(&outcome).unwrap_or(Value::Null));
+    }
+    let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
+    (status, value)
+}
+
+/// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
+fn colors_json(outcome: &Outcome) -> Option<Value> {
+    outcome.regions.as_ref().map(|regions| {
+        Value::Object(
+            (0..regions.region_count())
+                .map(|label| {
+                    let [r, g, b] = report::region_color(outcome.colors.as_deref(), label);
+                    (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
+                })
+                .collect(),
+        )
+    })
+}
+
 /// The `--json` record of `outcome`, plus `overlay`, `share` and `colors` (each
 /// region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette).
 fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Value {
@@ -329,18 +431,11 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
         (Some(regions), Ok(placement)) => Some(report::share_text(regions, placement, outcome.colors.as_deref())),
         _ => None,
     };
-    let colors = outcome.regions.as_ref().map(|regions| {
-        (0..regions.region_count())
-            .map(|label| {
-                let [r, g, b] = report::region_color(outcome.colors.as_deref(), label);
-                (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
-            })
-            .collect::<serde_json::Map<_, _>>()
-    });
+    let colors = colors_json(outcome);
     if let Value::Object(map) = &mut value {
         map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));
         map.insert("share".into(), share.map_or(Value::Null, Value::String));
-        map.insert("colors".into(), colors.map_or(Value::Null, Value::Object));
+        map.insert("colors".into(), colors.unwrap_or(Value::Null));
     }
     value
 }

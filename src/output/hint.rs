@@ -17,12 +17,22 @@ use crate::vision::grid::Grid;
 const TINT: [u8; 3] = [255, 200, 40];
 /// Ink of the decided cells.
 const DECIDED: [u8; 3] = [10, 110, 60];
+/// Ink of the cells decided by earlier hints.
+const EARLIER: [u8; 3] = [90, 90, 100];
 /// Ink of the mistake circles.
 const MISTAKE: [u8; 3] = [220, 30, 30];
 
 /// Draws `hint` on `img` (whose board lattice is `grid`), in place.
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint) {
     let width = (grid.px.min(grid.py) * 0.06).max(2.0);
+    // Steps already taken (the Hint button pressed before): drawn quietly.
+    for &(cell, state) in &hint.earlier {
+        if state == CellState::Queen {
+            crown_outline(img, grid, cell, width, EARLIER);
+        } else {
+            cross(img, grid, cell, width * 0.6, EARLIER);
+        }
+    }
     if let Some(step) = &hint.step {
         let used = |c: Cell| {
             step.uses.rows.contains(&c.row)
@@ -35,9 +45,9 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint)
         }
         for &(cell, state) in &step.decided {
             if state == CellState::Queen {
-                crown_outline(img, grid, cell, width);
+                crown_outline(img, grid, cell, width, DECIDED);
             } else {
-                cross(img, grid, cell, width);
+                cross(img, grid, cell, width, DECIDED);
             }
         }
     }
@@ -82,19 +92,19 @@ fn thick_line(img: &mut RgbImage, a: (f64, f64), b: (f64, f64), width: f64, colo
 }
 
 /// A hollow crown: place a queen here.
-fn crown_outline(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64) {
+fn crown_outline(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64, ink: [u8; 3]) {
     let size = grid.px.min(grid.py) * 0.66;
     let (cx, cy) = grid.center(cell);
     let pts: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (cx + (u - 0.5) * size, cy + (v - 0.52) * size)).collect();
     for w in pts.windows(2) {
-        thick_line(img, w[0], w[1], width, DECIDED);
+        thick_line(img, w[0], w[1], width, ink);
     }
 }
 
 /// An X: no queen here.
-fn cross(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64) {
+fn cross(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64, ink: [u8; 3]) {
     let (cx, cy) = grid.center(cell);
     let h = grid.px.min(grid.py) * 0.22;
-    thick_line(img, (cx - h, cy - h), (cx + h, cy + h), width, DECIDED);
-    thick_line(img, (cx - h, cy + h), (cx + h, cy - h), width, DECIDED);
+    thick_line(img, (cx - h, cy - h), (cx + h, cy + h), width, ink);
+    thick_line(img, (cx - h, cy + h), (cx + h, cy - h), width, ink);
 }

@@ -1,10 +1,13 @@
 // End-to-end test of the `queens serve` page in the system's headless Chromium.
 //
-// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]
+// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS]]
 //   BASE_URL          a running `queens serve`, e.g. http://127.0.0.1:8080
 //   SCREENSHOT        a puzzle screenshot (PNG) the page must solve
 //   EXPECTED_COLUMNS  the solution's queen column in each row, comma-separated
 //                     (default: the level-62 screenshot's 4,2,5,3,0,6,1)
+//   PLAYED            a half-played screenshot (crowns and X marks on it): the Hint
+//                     and Show solution buttons are checked on it
+//   PLAYED_COLUMNS    its solution's queen column in each row
 // Environment: CHROMIUM (default /usr/bin/chromium); E2E_SHOTS=DIR also saves
 // DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board.
 //
@@ -15,7 +18,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
-const [base, shot, expectedArg] = process.argv.slice(2);
+const [base, shot, expectedArg, played, playedArg] = process.argv.slice(2);
 if (!base || !shot) {
   console.error("usage: node e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]");
   process.exit(2);
@@ -100,6 +103,12 @@ async function solvedColumns(page, n, { overlay = true } = {}) {
   return cells.map((c) => c[1]);
 }
 
+// After an upload the page shows the player's board; the solution needs a press.
+async function showSolution(page) {
+  await page.waitForSelector("#solution:enabled", { timeout: TIMEOUT });
+  await page.click("#solution");
+}
+
 async function errorText(page) {
   await page.waitForSelector("#error", { state: "visible", timeout: TIMEOUT });
   return (await page.textContent("#error")) || "";
@@ -136,6 +145,7 @@ async function main() {
 
     await check("choosing a screenshot shows the overlay and the solved board", async () => {
       await page.setInputFiles("#file", shot);
+      await showSolution(page);
       const cols = await solvedColumns(page, expected.length);
       assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}, expected ${JSON.stringify(expected)}`);
       assert(
@@ -198,6 +208,7 @@ async function main() {
         return dt;
       }, b64);
       await page.dispatchEvent("#drop", "drop", { dataTransfer });
+      await showSolution(page);
       const cols = await solvedColumns(page, expected.length);
       assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}`);
     });
@@ -209,10 +220,44 @@ async function main() {
         dt.setData("text/plain", text);
         document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
       }, TEXT_PUZZLE);
+      await showSolution(page);
       const cols = await solvedColumns(page, TEXT_SOLUTION.length, { overlay: false });
       assert(same(cols, TEXT_SOLUTION), `queen columns ${JSON.stringify(cols)}`);
       assert(await page.isHidden("#overlay"), "#overlay is shown for a text puzzle");
     });
+
+    if (played) {
+      const playedCols = playedArg.split(",").map(Number);
+      await check("a half-played screenshot shows the player's marks, then a hint on the picture", async () => {
+        await page.reload({ waitUntil: "load" });
+        await page.setInputFiles("#file", played);
+        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        const queens = await page.$$eval("#board .cell.queen", (els) => els.map((e) => [Number(e.dataset.row), Number(e.dataset.col)]));
+        assert(queens.length >= 1 && queens.length < playedCols.length, `player's crowns on the board: ${JSON.stringify(queens)}`);
+        for (const [r, c] of queens) assert(playedCols[r] === c, `crown at ${r},${c} is not the player's right crown`);
+        assert((await page.$$("#board .cell.cross")).length >= 1, "the player's X marks are not shown");
+        await page.click("#hint");
+        await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
+        const first = (await page.textContent("#hint-text")) || "";
+        assert(/row \d+, column \d+|row \d+|column \d+|region/.test(first), `hint sentence: ${first}`);
+        const firstSrc = await page.getAttribute("#overlay", "src");
+        const natural = await page.$eval("#overlay", (img) => img.decode().then(() => img.naturalHeight));
+        const playedHeight = readFileSync(played).readUInt32BE(20);
+        assert(natural > playedHeight, "the hint picture carries its sentence below the screenshot");
+        await page.click("#hint");
+        await page.waitForFunction((t) => document.getElementById("hint-text").textContent !== t, first, { timeout: TIMEOUT });
+        const second = (await page.textContent("#hint-text")) || "";
+        assert(second && second !== first, "the next press gives the following step");
+        assert((await page.getAttribute("#overlay", "src")) !== firstSrc, "the picture follows the step");
+        assert((await page.$$("#board .cell.queen")).length === queens.length, "a hint does not reveal the solution's queens");
+      });
+
+      await check("Show solution on the half-played screenshot shows every queen", async () => {
+        await showSolution(page);
+        const cols = await solvedColumns(page, playedCols.length);
+        assert(same(cols, playedCols), `queen columns ${JSON.stringify(cols)}`);
+      });
+    }
 
     await check("no script errors on the page", async () => {
       assert(pageErrors.length === 0, pageErrors.join("; "));
@@ -239,6 +284,7 @@ async function main() {
 
     await check("at 390×844 a screenshot is solved and the board fits", async () => {
       await mobile.setInputFiles("#file", shot);
+      await showSolution(mobile);
       const cols = await solvedColumns(mobile, expected.length);
       assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}`);
       const width = await mobile.evaluate(() => document.documentElement.scrollWidth);

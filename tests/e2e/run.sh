@@ -91,5 +91,9 @@ if [ ! -f "$shot" ]; then
   expected="0,5,8,2,7,4,1,3,6"
 fi
 
+# A half-played screenshot, rendered from the played sample's marks block.
+played="$work/played.png"
+./target/release/queens render samples/issue-9x9-played.txt -o "$played" --marks board >&2
+
 reported=1
-CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected"
+CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6"

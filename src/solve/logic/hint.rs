@@ -45,6 +45,8 @@ pub struct Hint {
     pub text: String,
     /// The next step, when there are no mistakes and the board is not finished.
     pub step: Option<Step>,
+    /// Cells decided by the steps taken before this one (see [`hint_after`]).
+    pub earlier: Vec<(Cell, CellState)>,
 }
 
 fn cell_words(c: Cell) -> String {
@@ -53,6 +55,12 @@ fn cell_words(c: Cell) -> String {
 
 /// The hint for `marks` on the puzzle whose unique solution is `solution`.
 pub fn hint(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks) -> Hint {
+    hint_after(engine, regions, solution, marks, 0)
+}
+
+/// [`hint`] after `skip` steps taken from the player's board (mistakes still come
+/// first: with a mistake on the board no step is taken).
+pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, skip: usize) -> Hint {
     let g = engine.geometry();
     let piece = if g.stars() > 1 { "star" } else { "crown" };
     let mut mistakes = Vec::new();
@@ -76,18 +84,35 @@ pub fn hint(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
         text.push_str(&fix);
         let mut chars = text.chars();
         let text = chars.next().map(|f| f.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
-        return Hint { mistakes, clashes, solved: false, text, step: None };
+        return Hint { mistakes, clashes, solved: false, text, step: None, earlier: Vec::new() };
     }
-    let board = engine.board_from_marks(marks);
+    let mut board = engine.board_from_marks(marks);
     if solution.cells().iter().all(|&c| marks.get(c) == Mark::Queen) {
-        return Hint { mistakes, clashes, solved: true, text: "The board is solved.".into(), step: None };
+        let text = "The board is solved.".into();
+        return Hint { mistakes, clashes, solved: true, text, step: None, earlier: Vec::new() };
+    }
+    let mut earlier = Vec::new();
+    for _ in 0..skip {
+        match engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) {
+            Some(s) => {
+                for &(cell, state) in &s.decided {
+                    board.set(engine.geometry().at(cell), state);
+                    earlier.push((cell, state));
+                }
+            }
+            None => break,
+        }
+    }
+    if board.is_complete() {
+        let text = "That was the last step: every cell is decided.".into();
+        return Hint { mistakes, clashes, solved: false, text, step: None, earlier };
     }
     let step = engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine));
     let text = match &step {
         Some(s) => s.text.clone(),
         None => "No explained step is available for this board.".into(),
     };
-    Hint { mistakes, clashes, solved: false, text, step }
+    Hint { mistakes, clashes, solved: false, text, step, earlier }
 }
 
 /// The release-build check: a step is shown only when every cell it decides agrees
