@@ -1,7 +1,7 @@
 //! `queens serve`: a small local web server around the pipeline.
 //!
 //! It owns the HTTP side only: one embedded page (`GET /`, plain HTML + CSS + JS,
-//! works offline), `POST /api/solve` (the raw screenshot or text puzzle as the
+//! works offline), `POST /api/solve` and `POST /api/hint?step=N` (the raw screenshot or text puzzle as the
 //! body, answered with the same JSON record as `queens solve --json` plus the
 //! overlay as a data URL and the emoji share text), and `GET /api/health`.
 //! Solving is [`pipeline::solve_bytes`]; drawing is [`overlay`]; the record is
