@@ -26,6 +26,8 @@ use techniques::{Budget, Found};
 
 /// Propagation rounds one step may spend on what-if searches before giving up.
 const STEP_BUDGET: u64 = 20_000;
+/// Propagation rounds the presolve's what-if probing may spend on one puzzle.
+const PRESOLVE_BUDGET: u64 = 3_000;
 /// Deepest nesting of what-ifs tried (level 7 is depth 1 and beyond).
 const MAX_DEPTH: usize = 3;
 
@@ -228,14 +230,18 @@ impl Engine {
         Path { steps, board, solved }
     }
 
-    /// The cheap deductions (techniques 1–5) applied until none is left, without
-    /// words: the presolve for the MILP. Stops early on a broken rule (the MILP then
-    /// reports the puzzle has no solution).
+    /// The presolve for the MILP, without words: the cheap deductions (techniques
+    /// 1–5) until none is left, then sweeps of what-if probing (technique 6) within a
+    /// small budget, so a hard board still reaches HiGHS quickly. Stops early on a
+    /// broken rule (the MILP then reports the puzzle has no solution).
     pub fn deduce(&self, start: Board) -> Board {
         let mut board = start;
+        let mut budget = Budget(PRESOLVE_BUDGET);
         while self.geo.contradiction(&board).is_none() {
             match techniques::simple(&self.geo, &board, Technique::Blocked) {
                 Some(f) => techniques::apply(&mut board, &f),
+                // Stuck: one sweep of what-if probing, then the cheap steps again.
+                None if !board.is_complete() && techniques::probe(&self.geo, &mut board, &mut budget) > 0 => {}
                 None => break,
             }
         }

@@ -428,6 +428,30 @@ fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> 
     }
 }
 
+/// Failed-queen probing, for the presolve: every unknown cell whose queen leads, by
+/// techniques 1–5, to a unit without room is made empty, in one sweep over the
+/// board (no words, no restart after each find). Returns how many cells it emptied;
+/// stops early when the budget runs out.
+pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
+    let mut emptied = 0;
+    for c in 0..g.n * g.n {
+        if b.cells[c] != CellState::Unknown {
+            continue;
+        }
+        let mut trial = b.clone();
+        trial.cells[c] = CellState::Queen;
+        match propagate(g, &mut trial, 0, budget) {
+            Err(_) => {
+                b.cells[c] = CellState::Empty;
+                emptied += 1;
+            }
+            Ok(None) => break,
+            Ok(Some(())) => {}
+        }
+    }
+    emptied
+}
+
 /// 6 (depth 0) and 7 (depth ≥ 1): the first unknown cell whose queen leads to a
 /// unit without room. `Some(Err(()))` when the budget ran out.
 pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
