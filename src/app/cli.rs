@@ -167,6 +167,10 @@ pub struct Render {
     /// Page margin around the board, in pixels.
     #[arg(long, default_value_t = 40)]
     pub margin: u32,
+    /// The page behind the board: flat, or moving in colour like the LinkedIn Bonus
+    /// page (with its header and buttons).
+    #[arg(long, value_enum, default_value_t = Background::Plain)]
+    pub background: Background,
     /// Draw the solution's queens (solved look) or a few X marks (half-played look).
     #[arg(long, value_enum, default_value_t = Marks::None)]
     pub marks: Marks,
@@ -237,6 +241,19 @@ pub enum Theme {
     Light,
     /// Dark page.
     Dark,
+}
+
+/// Page background for `render`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Background {
+    /// One flat page colour.
+    Plain,
+    /// Vertical pastel gradient, pink to cream, yellow and blue-grey (the Bonus page).
+    Gradient,
+    /// Radial glow fading to a blue rim.
+    Radial,
+    /// Diagonal blend, mint to peach.
+    Diagonal,
 }
 
 /// Marks for `render`.

@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Read as _};
 use std::path::Path;
 
 use crate::app::batch::{self, BatchOptions, Mode};
+use crate::output::background::Background;
 use crate::output::render;
 use crate::output::render::{Marks, Style};
 use crate::pipeline::{self, Timings};
@@ -140,7 +141,14 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         margin: r.margin,
         dark: r.theme == crate::app::cli::Theme::Dark,
         colors: None,
-        furniture: r.margin >= 2 * r.cell,
+        // A moving page is the Bonus page: its header and buttons get their own bands.
+        furniture: r.margin >= 2 * r.cell || r.background != crate::app::cli::Background::Plain,
+        background: match r.background {
+            crate::app::cli::Background::Plain => Background::Plain,
+            crate::app::cli::Background::Gradient => Background::Gradient,
+            crate::app::cli::Background::Radial => Background::Radial,
+            crate::app::cli::Background::Diagonal => Background::Diagonal,
+        },
     };
     let mut marks = Marks::default();
     if r.marks != crate::app::cli::Marks::None {

@@ -5,6 +5,7 @@
 //! pipeline's plain result types and converts them; it never solves or reads
 //! pictures itself, and it knows nothing of the command line or HTTP.
 
+pub mod background;
 pub mod banner;
 pub mod chess;
 pub mod debug;

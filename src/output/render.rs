@@ -6,6 +6,7 @@
 
 use image::{Rgb, RgbImage};
 
+use crate::output::background::{self, Background};
 use crate::output::report::region_color;
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::vision::grid::Grid;
@@ -23,11 +24,13 @@ pub struct Style {
     pub colors: Option<Vec<[u8; 3]>>,
     /// Draw page furniture (a header bar above, a button below) like a full screenshot.
     pub furniture: bool,
+    /// The page behind the board; moving backgrounds get the Bonus page's furniture.
+    pub background: Background,
 }
 
 impl Default for Style {
     fn default() -> Self {
-        Style { cell: 60, margin: 40, dark: false, colors: None, furniture: false }
+        Style { cell: 60, margin: 40, dark: false, colors: None, furniture: false, background: Background::Plain }
     }
 }
 
@@ -54,7 +57,13 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
     let page = if style.dark { [27, 31, 35] } else { [246, 244, 240] };
     let mut img = RgbImage::from_pixel(w, h, Rgb(page));
     let (bx, by) = (style.margin + border, style.margin + border + header);
-    if style.furniture {
+    if style.background != Background::Plain {
+        background::paint(&mut img, style.background, style.dark, page);
+        if style.furniture {
+            let footer_y = by + board + border;
+            background::bonus_furniture(&mut img, style.dark, (bx, by, board), header, footer_y, footer, cell);
+        }
+    } else if style.furniture {
         let bar = if style.dark { [45, 50, 58] } else { [255, 255, 255] };
         fill(&mut img, 0, 0, w, header * 3 / 4, bar);
         let button = if style.dark { [60, 66, 76] } else { [222, 226, 232] };
