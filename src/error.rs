@@ -37,6 +37,12 @@ pub enum Error {
         /// What the detector saw.
         reason: String,
     },
+    /// Part of the board is hidden under a dialog or another window.
+    #[error("the board is partly covered ({cells} cells hidden, e.g. by the \"You Win!\" panel); close what covers it and take the screenshot again")]
+    Covered {
+        /// How many cells are hidden.
+        cells: usize,
+    },
     /// The board was found but its cells could not be grouped into N consistent regions.
     #[error("cannot read the regions: {reason}; try `queens read` and fix the map by hand")]
     Regions {
@@ -103,6 +109,7 @@ impl Error {
             Error::Parse { .. } => "parse",
             Error::NoGrid { .. } => "no-grid",
             Error::Regions { .. } => "regions",
+            Error::Covered { .. } => "covered",
             Error::Partition(_) => "partition",
             Error::NoSolution => "no-solution",
             Error::SeveralSolutions { .. } => "several-solutions",

@@ -13,6 +13,7 @@ use crate::puzzle::{Placement, Regions};
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
+use crate::vision::marks::{self, MarkReading};
 use crate::vision::regions::{self, RegionMap};
 use crate::vision::screenshot;
 
@@ -48,6 +49,9 @@ pub struct Timings {
     /// Sampling cell colors.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<f64>,
+    /// Reading the player's marks (crowns, X marks, dots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<f64>,
     /// Clustering colors into regions (and the border cross-check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<f64>,
@@ -80,6 +84,8 @@ pub struct Outcome {
     pub colors: Option<Vec<[u8; 3]>>,
     /// LP relaxation report, when asked for.
     pub lp: Option<LpBounds>,
+    /// The player's marks, for image inputs whose cells were read.
+    pub marks: Option<MarkReading>,
     /// Stage times.
     pub ms: Timings,
 }
@@ -87,7 +93,15 @@ pub struct Outcome {
 impl Outcome {
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
-        Outcome { regions: None, result: Err(e), grid: None, colors: None, lp: None, ms: Timings::default() }
+        Outcome {
+            regions: None,
+            result: Err(e),
+            grid: None,
+            colors: None,
+            lp: None,
+            marks: None,
+            ms: Timings::default(),
+        }
     }
 }
 
@@ -125,12 +139,24 @@ pub struct Picture {
     pub grid: Option<Grid>,
     /// Sampled cell colors and line widths, when the grid was found.
     pub cells: Option<CellColors>,
+    /// The player's marks, when the cells were sampled.
+    pub marks: Option<MarkReading>,
 }
 
-/// The vision half: grid → cell colors → region map, timing each stage.
+/// The vision half: grid → cell colors → marks → region map, timing each stage.
+/// A board partly hidden under an overlay is refused: its hidden cells are never guessed.
 pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Result<RegionMap>) {
-    let (grid, cells, map) = read_regions(&image, ms);
-    (Picture { image, grid, cells }, map)
+    let (grid, cells, mut map) = read_regions(&image, ms);
+    let marks = grid.as_ref().zip(cells.as_ref()).map(|(g, c)| {
+        let t = Instant::now();
+        let reading = marks::read(&image, g, c);
+        ms.marks = Some(ms_since(t));
+        reading
+    });
+    if let Some(m) = marks.as_ref().filter(|m| !m.covered.is_empty()) {
+        map = Err(Error::Covered { cells: m.covered.len() });
+    }
+    (Picture { image, grid, cells, marks }, map)
 }
 
 /// [`read_picture`] on a borrowed image: the grid and cell colors found (if any) and the map.
@@ -178,6 +204,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         Err(e) => Outcome::failed(e),
     };
     outcome.grid = area;
+    outcome.marks = picture.marks.clone();
     ms.total = ms_since(start);
     outcome.ms = ms;
     (outcome, Some(picture))
