@@ -119,7 +119,7 @@ fn read(r: Read) -> Result<u8, String> {
 fn render_cmd(r: Render) -> Result<u8, String> {
     let bytes = read_bytes(&r.puzzle)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
-    let regions = text::parse(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
+    let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
     let style = Style {
         cell: r.cell,
         margin: r.margin,
@@ -128,7 +128,24 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         furniture: r.margin >= 2 * r.cell,
     };
     let mut marks = Marks::default();
-    if r.marks != crate::app::cli::Marks::None {
+    let game = match (r.marks, board_marks) {
+        (crate::app::cli::Marks::Board, None) => {
+            return Err(format!("{}: --marks board needs a marks block after the region lines", r.puzzle.display()))
+        }
+        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks {
+            marks: m,
+            crown: match r.crowns {
+                crate::app::cli::CrownLook::Black => render::CrownStyle::Black,
+                crate::app::cli::CrownLook::Gold => render::CrownStyle::Gold,
+            },
+            cross: match r.crosses {
+                crate::app::cli::CrossLook::X => render::CrossStyle::X,
+                crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
+            },
+        }),
+        _ => None,
+    };
+    if !matches!(r.marks, crate::app::cli::Marks::None | crate::app::cli::Marks::Board) {
         let solution = crate::solve::solve(&regions, &crate::solve::SolveOptions::default())
             .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
         if r.marks == crate::app::cli::Marks::Queens {
@@ -140,7 +157,7 @@ fn render_cmd(r: Render) -> Result<u8, String> {
             marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
         }
     }
-    let (img, _) = render::render(&regions, &style, &marks);
+    let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
     let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
     let encoded = match ext.as_deref() {
         Some("jpg" | "jpeg") => {

@@ -54,7 +54,7 @@ pub struct Features {
     pub touches_edge: bool,
     /// Inked at the middle of its box and near all four corners, empty at the middles of the sides.
     pub x_shape: bool,
-    /// Solid band along the bottom of its box.
+    /// Longest single inked run across a row of the bottom third of its box, as a share of its width.
     pub band: f64,
     /// Most separate inked runs along a row of the top third of its box.
     pub points: usize,
@@ -125,15 +125,16 @@ pub fn classify(f: &Features) -> Read {
     if square && w <= 0.22 && h <= 0.22 && f.fill >= 0.55 {
         return Read::Sure(Mark::Cross); // a dot
     }
-    if square && (0.08..=0.42).contains(&w) && (0.08..=0.42).contains(&h) && f.fill <= 0.7 && f.x_shape {
+    if square && (0.08..=0.42).contains(&w) && (0.08..=0.42).contains(&h) && f.fill <= 0.8 && f.x_shape {
         return Read::Sure(Mark::Cross);
     }
     if (0.3..=0.85).contains(&w)
         && (0.2..=0.75).contains(&h)
         && (0.8..=2.5).contains(&aspect)
         && (0.25..=0.92).contains(&f.fill)
-        && f.band >= 0.6
-        && f.points >= 2
+        && !f.x_shape
+        && f.band >= 0.55
+        && f.points >= 3
     {
         return Read::Sure(Mark::Queen);
     }
@@ -235,14 +236,49 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
         (y.saturating_sub(r)..=(y + r).min(side - 1))
             .any(|yy| (x.saturating_sub(r)..=(x + r).min(side - 1)).any(|xx| mark(xx, yy)))
     };
-    let r = (bw.min(bh) / 8).max(1);
-    let (mx, my) = ((x0 + x1) / 2, (y0 + y1) / 2);
-    let x_shape = near(mx, my, r)
-        && [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].iter().all(|&(x, y)| near(x, y, r))
-        && [(mx, y0), (mx, y1), (x0, my), (x1, my)].iter().all(|&(x, y)| !near(x, y, r.saturating_sub(1)));
-    // Band: the best row coverage in the bottom quarter; points: runs across the top third.
-    let row_cover = |y: usize| (x0..=x1).filter(|&x| mark(x, y)).count() as f64 / bw as f64;
-    let band = (y1 - bh / 4..=y1).map(row_cover).fold(0.0, f64::max);
+    // X: ink all along both diagonals of its box (within a pixel or so), little ink
+    // in the four wedges between the arms (around the middles of the sides).
+    let r = (bw.min(bh) / 10).max(1);
+    let steps = bw.max(bh);
+    let mut on_diag = 0;
+    for k in 0..=steps {
+        let t = k as f64 / steps as f64;
+        let x = x0 as f64 + t * (bw - 1) as f64;
+        let (ya, yb) = (y0 as f64 + t * (bh - 1) as f64, y1 as f64 - t * (bh - 1) as f64);
+        on_diag += usize::from(near(x.round() as usize, ya.round() as usize, r));
+        on_diag += usize::from(near(x.round() as usize, yb.round() as usize, r));
+    }
+    let diagonals = on_diag as f64 / (2 * (steps + 1)) as f64;
+    let (qw, qh) = ((bw / 4).max(1), (bh / 4).max(1));
+    let (mx, my) = (x0 + bw / 2, y0 + bh / 2);
+    let wedge = |xa: usize, ya: usize| {
+        let (mut inked, mut all) = (0usize, 0usize);
+        for y in ya..(ya + qh).min(y1 + 1) {
+            for x in xa..(xa + qw).min(x1 + 1) {
+                all += 1;
+                inked += usize::from(mark(x, y));
+            }
+        }
+        inked as f64 / all.max(1) as f64
+    };
+    let wedges = [
+        wedge(mx.saturating_sub(qw / 2), y0),
+        wedge(mx.saturating_sub(qw / 2), y1 + 1 - qh),
+        wedge(x0, my.saturating_sub(qh / 2)),
+        wedge(x1 + 1 - qw, my.saturating_sub(qh / 2)),
+    ];
+    let x_shape = diagonals >= 0.85 && wedges.iter().all(|&w| w <= 0.25);
+    // Band: the longest run across a row of the bottom third (a crown's base is one
+    // solid bar; an X's legs are two); points: runs across the top third.
+    let longest_run = |y: usize| {
+        let (mut best, mut run) = (0usize, 0usize);
+        for x in x0..=x1 {
+            run = if mark(x, y) { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        best as f64 / bw as f64
+    };
+    let band = (y1 - bh / 3..=y1).map(longest_run).fold(0.0, f64::max);
     let points = (y0..=y0 + bh / 3)
         .map(|y| {
             let mut runs = 0;
