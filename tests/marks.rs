@@ -121,3 +121,54 @@ fn real_screenshots_marks_read_exactly() {
     let Some(count) = check("real", |_| false) else { return };
     assert_eq!(count, 45);
 }
+
+/// `queens read` prints the marks block under the map, and the text reads back to the same board.
+#[test]
+fn read_prints_the_marks_block_and_round_trips() {
+    let Some((dir, _)) = common::shots("played") else { return };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let shots: Vec<Labelled> = serde_json::from_str(&text).expect("manifest parses");
+    let shot = shots.iter().find(|s| s.file.contains("clash")).expect("a clash picture");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .arg("read")
+        .arg(dir.join(&shot.file))
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let printed = String::from_utf8(out.stdout).unwrap();
+    let (_, marks) = queens::puzzle::text::parse_board(&printed).expect("the printed board parses");
+    assert_eq!(marks.as_ref(), Some(&shot.expected()), "{printed}");
+    let tmp = std::env::temp_dir().join(format!("queens-marks-read-{}.txt", std::process::id()));
+    std::fs::write(&tmp, &printed).unwrap();
+    let again = std::process::Command::new(env!("CARGO_BIN_EXE_queens")).arg("read").arg(&tmp).output().unwrap();
+    std::fs::remove_file(&tmp).ok();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), printed);
+}
+
+/// A blob that is no mark the reader knows: the board and marks are printed, the
+/// cell is named on stderr, and the exit status says the read is incomplete.
+#[test]
+fn read_names_unsure_cells_and_fails() {
+    use queens::output::render::{render, Marks as Drawn, Style};
+    let Some(levels) = common::levels("levels.json") else { return };
+    let level = &levels[0];
+    let style = Style { cell: 60, ..Style::default() };
+    let (mut img, grid) = render(&level.board(), &style, &Drawn::default());
+    // A solid square a third of the cell wide in row 2, column 3.
+    let (cx, cy) = grid.center(Cell::new(1, 2));
+    for y in (cy - 10.0) as u32..(cy + 10.0) as u32 {
+        for x in (cx - 10.0) as u32..(cx + 10.0) as u32 {
+            img.put_pixel(x, y, image::Rgb([30, 30, 30]));
+        }
+    }
+    let tmp = std::env::temp_dir().join(format!("queens-marks-unsure-{}.png", std::process::id()));
+    img.save(&tmp).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens")).arg("read").arg(&tmp).output().unwrap();
+    std::fs::remove_file(&tmp).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not sure what is drawn on row 2, column 3"), "{stderr}");
+    let (regions, marks) = queens::puzzle::text::parse_board(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    assert_eq!(regions.rows(), level.regions);
+    assert!(marks.is_none(), "the unsure cell is printed as empty");
+}

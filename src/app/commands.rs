@@ -73,6 +73,9 @@ fn read(r: Read) -> Result<u8, String> {
         }
     };
     let shown = r.input.display();
+    // The player's marks come along: read from the picture, or the text's marks block.
+    let mut marks = None;
+    let mut unsure = Vec::new();
     let regions = if screenshot::looks_like_image(&bytes) {
         let image = match screenshot::decode(&bytes, config.max_side) {
             Ok(i) => i,
@@ -92,18 +95,35 @@ fn read(r: Read) -> Result<u8, String> {
                 eprintln!("{shown}: {e}");
             }
         }
+        if let Some(reading) = picture.marks {
+            marks = Some(reading.marks);
+            unsure = reading.unsure;
+        }
         map.map(|m| m.regions)
     } else {
         String::from_utf8(bytes)
             .map_err(|_| crate::Error::Decode { reason: "not an image or a text puzzle".into() })
-            .and_then(|t| text::parse(&t))
+            .and_then(|t| text::parse_board(&t))
+            .map(|(regions, m)| {
+                marks = m;
+                regions
+            })
     };
     match regions {
         Ok(regions) => {
-            print!("{}", text::write(&regions));
+            print!("{}", text::write_board(&regions, marks.as_ref()));
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
             if let Err(e) = crate::puzzle::partition::check(&regions, config.pieces) {
                 eprintln!("{shown}: {e}");
+                return Ok(1);
+            }
+            if !unsure.is_empty() {
+                let cells: Vec<String> =
+                    unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
+                eprintln!(
+                    "{shown}: not sure what is drawn on {} (printed as empty); check the marks block by hand",
+                    cells.join("; ")
+                );
                 return Ok(1);
             }
             Ok(0)
