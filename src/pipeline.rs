@@ -109,10 +109,14 @@ impl Outcome {
 pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let parsed = text::parse(input);
+    let parsed = text::parse_board(input);
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
-        Ok(regions) => solve_regions(regions, config, &mut ms),
+        Ok((regions, marks)) => {
+            let mut o = solve_regions(regions, config, &mut ms);
+            o.marks = marks.map(|marks| MarkReading { marks, unsure: Vec::new(), covered: Vec::new() });
+            o
+        }
         Err(e) => Outcome::failed(e),
     };
     ms.total = ms_since(start);

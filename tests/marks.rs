@@ -172,3 +172,28 @@ fn read_names_unsure_cells_and_fails() {
     assert_eq!(regions.rows(), level.regions);
     assert!(marks.is_none(), "the unsure cell is printed as empty");
 }
+
+/// `solve --json` on half-played screenshots lists exactly the labelled mistakes.
+#[test]
+fn solve_json_lists_the_labelled_mistakes() {
+    let Some((dir, _)) = common::shots("played") else { return };
+    #[derive(serde::Deserialize)]
+    struct WithMistakes {
+        file: String,
+        mistakes: Vec<[usize; 2]>,
+        win_screen: bool,
+    }
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let shots: Vec<WithMistakes> = serde_json::from_str(&text).expect("manifest parses");
+    shots.par_iter().filter(|s| !s.win_screen).for_each(|shot| {
+        let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
+        let (outcome, _) = solve_image(&bytes, &Config::default());
+        let record: serde_json::Value =
+            serde_json::from_str(&queens::output::report::Record::new(&shot.file, 1, &outcome).to_json()).unwrap();
+        let mut want = shot.mistakes.clone();
+        want.sort();
+        let got: Vec<[usize; 2]> = serde_json::from_value(record["mistakes"].clone()).expect("mistakes listed");
+        assert_eq!(got, want, "{}", shot.file);
+        assert!(record["marks"]["unsure"].is_array(), "{}", shot.file);
+    });
+}

@@ -324,6 +324,8 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         }
     }
     if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, picture, &outcome.result) {
+        // The player's own crowns stay as they drew them.
+        let placement = &overlay::unplayed(placement, outcome.marks.as_ref().map(|m| &m.marks));
         match write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop) {
             Ok(path) => output = Some(path.display().to_string()),
             Err(e) => output_error = Some(e),

@@ -77,6 +77,13 @@ pub fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8;
     }
 }
 
+/// The solution cells to draw on a player's own screenshot: those without the player's
+/// crown already, so their crowns stay exactly as they drew them.
+pub fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {
+    let played = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
+    Placement::new(placement.cells().iter().copied().filter(|&c| !played(c)).collect())
+}
+
 /// Anti-aliased coverage (0..1) of `poly` on a `side`×`side` pixel grid: four
 /// sub-rows per pixel, each filled with exact horizontal span coverage.
 fn coverage(poly: &[(f64, f64)], side: usize) -> Vec<f32> {

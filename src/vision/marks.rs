@@ -147,6 +147,8 @@ pub fn classify(f: &Features) -> Read {
 pub struct Scratch {
     mask: Vec<u8>,
     stack: Vec<usize>,
+    xs: Vec<Option<usize>>,
+    ys: Vec<Option<usize>>,
 }
 
 /// Measures the mark on `cell` whose background is `bg`.
@@ -160,39 +162,77 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
     let side = (2 * half + 1) as usize;
     let (w, h) = (i64::from(img.width()), i64::from(img.height()));
     let raw = img.as_raw();
-    let is_ink = |x: f64, y: f64| -> Option<bool> {
-        let (xi, yi) = (x.round() as i64, y.round() as i64);
-        if xi < 0 || yi < 0 || xi >= w || yi >= h {
-            return None;
-        }
-        let o = ((yi * w + xi) * 3) as usize;
+    // Pixel columns and rows of the samples (None outside the picture), computed once.
+    let at = |c: f64, k: usize, limit: i64| {
+        let v = (c + (k as i64 - half) as f64 * step).round() as i64;
+        (0..limit).contains(&v).then_some(v as usize)
+    };
+    s.xs.clear();
+    s.xs.extend((0..side).map(|i| at(cx, i, w)));
+    s.ys.clear();
+    s.ys.extend((0..side).map(|j| at(cy, j, h)));
+    let stride = img.width() as usize * 3;
+    let sample = |xs: &[Option<usize>], ys: &[Option<usize>], i: usize, j: usize| -> u8 {
+        let (Some(x), Some(y)) = (xs[i], ys[j]) else { return 3 };
+        let o = y * stride + x * 3;
         let d = (i32::from(raw[o]) - i32::from(bg[0])).abs()
             + (i32::from(raw[o + 1]) - i32::from(bg[1])).abs()
             + (i32::from(raw[o + 2]) - i32::from(bg[2])).abs();
-        Some(d > INK)
+        u8::from(d > INK)
     };
-    // Mask: 1 ink, 0 background, 3 outside the picture (a board cut off at its edge).
-    s.mask.clear();
-    s.mask.resize(side * side, 0);
-    for j in 0..side {
-        let dy = (j as i64 - half) as f64 * step;
-        for i in 0..side {
-            let dx = (i as i64 - half) as f64 * step;
-            s.mask[j * side + i] = is_ink(cx + dx, cy + dy).map_or(3, u8::from);
-        }
-    }
-    // The mark: every ink component with a pixel in the core square (8-connected flood).
     let core = (CORE * pitch / step).round() as i64;
+    let (lo, hi) = ((half - core) as usize, (half + core) as usize);
+    // The frame: the ring 0.2–0.36 pitch out, where the background was sampled, on a
+    // coarse sub-grid (an overlay is large). The mark itself may reach into it (a crown
+    // does: `skip` leaves its pixels out), other ink may not.
+    let frame = |s: &Scratch, skip: &dyn Fn(usize) -> bool| {
+        let (rlo, rhi) = ((0.2 * pitch / step).ceil() as i64, (0.36 * pitch / step).floor() as i64);
+        let every = (side / 24).max(1);
+        let (mut ring, mut ring_bg) = (0usize, 0usize);
+        for j in (0..side).step_by(every) {
+            for i in (0..side).step_by(every) {
+                let d = (j as i64 - half).abs().max((i as i64 - half).abs());
+                if !(rlo..=rhi).contains(&d) || skip(j * side + i) {
+                    continue;
+                }
+                let v = sample(&s.xs, &s.ys, i, j);
+                if v != 3 {
+                    ring += 1;
+                    ring_bg += usize::from(v == 0);
+                }
+            }
+        }
+        if ring == 0 {
+            1.0
+        } else {
+            ring_bg as f64 / ring as f64
+        }
+    };
+    // Most cells are blank: when the core square holds no ink there is no mark.
+    let any_core = (lo..=hi).any(|j| (lo..=hi).any(|i| sample(&s.xs, &s.ys, i, j) == 1));
+    if !any_core {
+        return Features { frame_match: frame(s, &|_| false), ..Features::default() };
+    }
+    // The mask, filled lazily as the flood reaches it (most of the square is never
+    // read): UNSEEN, 0 background, 1 ink, 2 ink of the mark, 3 outside the picture.
+    const UNSEEN: u8 = 255;
+    s.mask.clear();
+    s.mask.resize(side * side, UNSEEN);
+    // The mark: every ink component with a pixel in the core square (8-connected flood).
     let (mut x0, mut y0, mut x1, mut y1, mut count) = (usize::MAX, usize::MAX, 0usize, 0usize, 0usize);
-    for j in (half - core)..=(half + core) {
-        for i in (half - core)..=(half + core) {
-            let start = j as usize * side + i as usize;
+    let mut stack = std::mem::take(&mut s.stack);
+    for j in lo..=hi {
+        for i in lo..=hi {
+            let start = j * side + i;
+            if s.mask[start] == UNSEEN {
+                s.mask[start] = sample(&s.xs, &s.ys, i, j);
+            }
             if s.mask[start] != 1 {
                 continue;
             }
             s.mask[start] = 2;
-            s.stack.push(start);
-            while let Some(p) = s.stack.pop() {
+            stack.push(start);
+            while let Some(p) = stack.pop() {
                 let (px, py) = (p % side, p / side);
                 count += 1;
                 x0 = x0.min(px);
@@ -202,30 +242,20 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
                 for ny in py.saturating_sub(1)..=(py + 1).min(side - 1) {
                     for nx in px.saturating_sub(1)..=(px + 1).min(side - 1) {
                         let q = ny * side + nx;
+                        if s.mask[q] == UNSEEN {
+                            s.mask[q] = sample(&s.xs, &s.ys, nx, ny);
+                        }
                         if s.mask[q] == 1 {
                             s.mask[q] = 2;
-                            s.stack.push(q);
+                            stack.push(q);
                         }
                     }
                 }
             }
         }
     }
-    // Frame check: the ring 0.2–0.36 pitch out, where the background was sampled;
-    // the mark itself may reach into it (a crown does), other ink may not.
-    let (mut ring, mut ring_bg) = (0usize, 0usize);
-    let (lo, hi) = ((0.2 * pitch / step).ceil() as i64, (0.36 * pitch / step).floor() as i64);
-    for j in 0..side {
-        for i in 0..side {
-            let d = (j as i64 - half).abs().max((i as i64 - half).abs());
-            let v = s.mask[j * side + i];
-            if (lo..=hi).contains(&d) && v != 2 && v != 3 {
-                ring += 1;
-                ring_bg += usize::from(v == 0);
-            }
-        }
-    }
-    let frame_match = if ring == 0 { 1.0 } else { ring_bg as f64 / ring as f64 };
+    s.stack = stack;
+    let frame_match = frame(s, &|k| s.mask[k] == 2);
     if count == 0 {
         return Features { frame_match, ..Features::default() };
     }
