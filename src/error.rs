@@ -43,6 +43,12 @@ pub enum Error {
         /// How many cells are hidden.
         cells: usize,
     },
+    /// Some marks on a screenshot could not be read with confidence, and a hint needs them all.
+    #[error("not sure what is drawn on {cells}; a hint needs every mark: retake the screenshot, or fix the board from `queens read` by hand")]
+    UnsureMarks {
+        /// The cells, for people ("row 2, column 3; …").
+        cells: String,
+    },
     /// The board was found but its cells could not be grouped into N consistent regions.
     #[error("cannot read the regions: {reason}; try `queens read` and fix the map by hand")]
     Regions {
@@ -110,6 +116,7 @@ impl Error {
             Error::NoGrid { .. } => "no-grid",
             Error::Regions { .. } => "regions",
             Error::Covered { .. } => "covered",
+            Error::UnsureMarks { .. } => "unsure-marks",
             Error::Partition(_) => "partition",
             Error::NoSolution => "no-solution",
             Error::SeveralSolutions { .. } => "several-solutions",

@@ -30,7 +30,8 @@ pub fn text_parser(data: &[u8]) {
         return;
     }
     if regions.n() <= 12 {
-        let _ = solve::solve(&regions, &SolveOptions { stars: 1, time_limit: Duration::from_millis(500) });
+        let _ =
+            solve::solve(&regions, &SolveOptions { time_limit: Duration::from_millis(500), ..SolveOptions::default() });
     }
 }
 

@@ -7,9 +7,11 @@
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
+use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::text;
 use crate::puzzle::{Placement, Regions};
+use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
@@ -26,11 +28,21 @@ pub struct Config {
     pub pieces: Pieces,
     /// Largest image side accepted, in pixels (bigger images are refused before decoding).
     pub max_side: u32,
+    /// Explain solved puzzles step by step (their difficulty comes from that path).
+    pub explain: bool,
+    /// Largest image area accepted, in pixels (refused from the header, before decoding).
+    pub max_pixels: u64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { solve: SolveOptions::default(), pieces: Pieces::Connected, max_side: 16_384 }
+        Config {
+            solve: SolveOptions::default(),
+            pieces: Pieces::Connected,
+            max_side: 16_384,
+            max_pixels: screenshot::DEFAULT_MAX_PIXELS,
+            explain: false,
+        }
     }
 }
 
@@ -55,9 +67,12 @@ pub struct Timings {
     /// Clustering colors into regions (and the border cross-check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<f64>,
-    /// MILP solve and uniqueness proof.
+    /// MILP solve and uniqueness proof (with the engine's presolve).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solve: Option<f64>,
+    /// The explained solve path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<f64>,
     /// The whole input, reading included.
     pub total: f64,
 }
@@ -84,8 +99,12 @@ pub struct Outcome {
     pub colors: Option<Vec<[u8; 3]>>,
     /// LP relaxation report, when asked for.
     pub lp: Option<LpBounds>,
-    /// The player's marks, for image inputs whose cells were read.
-    pub marks: Option<MarkReading>,
+    /// The player's marks, when the input carried them.
+    pub marks: Option<Marks>,
+    /// The explained solve path, when asked for and the puzzle was solved.
+    pub explained: Option<Explanation>,
+    /// Cells whose mark the screenshot reader was not sure of (left blank in `marks`).
+    pub unsure: Vec<crate::Cell>,
     /// Stage times.
     pub ms: Timings,
 }
@@ -100,6 +119,8 @@ impl Outcome {
             colors: None,
             lp: None,
             marks: None,
+            explained: None,
+            unsure: Vec::new(),
             ms: Timings::default(),
         }
     }
@@ -114,7 +135,8 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let mut outcome = match parsed {
         Ok((regions, marks)) => {
             let mut o = solve_regions(regions, config, &mut ms);
-            o.marks = marks.map(|marks| MarkReading { marks, unsure: Vec::new(), covered: Vec::new() });
+            o.marks = marks;
+            explain_outcome(&mut o, config, &mut ms);
             o
         }
         Err(e) => Outcome::failed(e),
@@ -188,7 +210,7 @@ pub fn read_regions(
 pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let decoded = screenshot::decode(bytes, config.max_side);
+    let decoded = screenshot::decode_limited(bytes, config.max_side, config.max_pixels);
     ms.decode = Some(ms_since(start));
     let image = match decoded {
         Ok(img) => img,
@@ -203,12 +225,14 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         Ok(map) => {
             let mut o = solve_regions(map.regions, config, &mut ms);
             o.colors = Some(map.colors);
+            explain_outcome(&mut o, config, &mut ms);
             o
         }
         Err(e) => Outcome::failed(e),
     };
     outcome.grid = area;
-    outcome.marks = picture.marks.clone();
+    outcome.marks = picture.marks.as_ref().map(|m| m.marks.clone());
+    outcome.unsure = picture.marks.as_ref().map(|m| m.unsure.clone()).unwrap_or_default();
     ms.total = ms_since(start);
     outcome.ms = ms;
     (outcome, Some(picture))
@@ -234,4 +258,66 @@ pub fn solve_bytes(bytes: &[u8], named_as_image: bool, config: &Config) -> (Outc
         Ok(text) => (solve_text(text, config), None),
         Err(_) => failed(Error::Decode { reason: "not an image or a text puzzle (unknown format)".into() }),
     }
+}
+
+/// A solved puzzle explained step by step, or why the explanation is unavailable.
+#[derive(Debug, Clone)]
+pub struct Explanation {
+    /// The steps from the empty board.
+    pub steps: Vec<Step>,
+    /// True when the steps alone reach the solution.
+    pub solved_by_logic: bool,
+    /// The difficulty, from the steps.
+    pub difficulty: Difficulty,
+    /// Set when the engine's board disagreed with the MILP's solution: the steps are
+    /// then withheld (empty) and only the MILP's solution is shown.
+    pub unavailable: Option<String>,
+}
+
+/// The deduction engine for a puzzle, naming regions by colour when the picture gave colours.
+pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize) -> Engine {
+    let names = match colors {
+        Some(c) if c.len() == regions.region_count() => {
+            Names::colours(&c.iter().map(|&rgb| crate::vision::color::color_name(rgb)).collect::<Vec<_>>())
+        }
+        _ => Names::letters(regions.region_count()),
+    };
+    Engine::new(regions, stars, names)
+}
+
+/// Explains a solved outcome when the config asks for it. The engine's board must
+/// agree with the MILP's solution cell for cell; if it ever does not, the steps are
+/// withheld and the explanation is marked unavailable.
+fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
+    let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
+    let t = Instant::now();
+    let engine = engine(regions, outcome.colors.as_deref(), config.solve.stars);
+    let path = engine.explain(Board::new(regions.n()));
+    let sound = path
+        .steps
+        .iter()
+        .flat_map(|s| &s.decided)
+        .all(|&(cell, state)| (state == CellState::Queen) == solution.contains(cell));
+    let matches = path.board.queens().map(|i| engine.geometry().cell(i)).eq(solution.cells().iter().copied());
+    let difficulty = logic::difficulty(&path.steps);
+    outcome.explained = Some(if sound && (!path.solved || matches) {
+        Explanation { solved_by_logic: path.solved, difficulty, steps: path.steps, unavailable: None }
+    } else {
+        Explanation {
+            steps: Vec::new(),
+            solved_by_logic: false,
+            difficulty,
+            unavailable: Some("the explanation is unavailable: the deduction engine disagreed with the solver".into()),
+        }
+    });
+    ms.explain = Some(ms_since(t));
+}
+
+/// The hint for an outcome's board (its marks, or an empty board): mistakes first,
+/// then the next step. `None` unless the puzzle has a unique, checked solution.
+pub fn hint(outcome: &Outcome, stars: usize) -> Option<logic::hint::Hint> {
+    let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
+    let engine = engine(regions, outcome.colors.as_deref(), stars);
+    let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
+    Some(logic::hint::hint(&engine, regions, solution, &marks))
 }

@@ -471,3 +471,51 @@ fn an_overlay_never_replaces_an_input() {
     assert!(outputs.iter().all(|o| Path::new(o) != trap), "{outputs:?}");
     assert_ne!(outputs[0], outputs[1]);
 }
+
+#[test]
+fn bomb_picture_is_refused_from_its_header() {
+    let bomb = common::bomb_png(16_000);
+    assert!(bomb.len() < 4 << 20, "the bomb should be a small file, is {} bytes", bomb.len());
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "bomb.png", &bomb);
+    let out = queens().args(["solve", "--json", "--no-image"]).arg(&p).assert().code(1).get_output().stdout.clone();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["error"]["kind"], "decode", "{v}");
+    assert_eq!(
+        v["error"]["message"],
+        "cannot decode image: image is 16000×16000 = 256 megapixels, over the 40-megapixel limit"
+    );
+    // `read` refuses it the same way, and a lower --max-pixels refuses a normal screenshot.
+    queens()
+        .arg("read")
+        .arg(&p)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("bomb.png: cannot decode image: image is 16000×16000 = 256 megapixels"));
+    let shot = write(dir.path(), "shot.png", &screenshot_png());
+    queens()
+        .args(["solve", "--no-image", "--max-pixels", "0.1M"])
+        .arg(&shot)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("over the 0.1-megapixel limit"));
+    queens().args(["solve", "--no-image", "--max-pixels", "40M"]).arg(&shot).assert().success();
+    queens().args(["solve", "--max-pixels", "lots"]).arg(&shot).assert().code(2);
+}
+
+#[test]
+fn share_with_json_is_a_field_of_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let out = queens().args(["solve", "--json", "--share"]).arg(&p).ok_stdout();
+    let v = &json_lines(&out)[0];
+    let share = v["share"].as_str().unwrap_or_else(|| panic!("no share in {v}"));
+    assert_eq!(share.lines().count(), 9);
+    assert_eq!(share.matches('👑').count(), 9);
+    // The same text as the human output's share block.
+    let human = String::from_utf8(queens().args(["solve", "--share", "--color", "never"]).arg(&p).ok_stdout()).unwrap();
+    assert!(human.ends_with(share), "{human}\n---\n{share}");
+    // Without --share the record has no share field.
+    let out = queens().args(["solve", "--json"]).arg(&p).ok_stdout();
+    assert!(json_lines(&out)[0].get("share").is_none());
+}

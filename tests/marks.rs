@@ -57,8 +57,8 @@ enum Seen {
 
 fn read(dir: &Path, shot: &Labelled) -> Seen {
     let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
-    let (outcome, _) = solve_image(&bytes, &Config::default());
-    let reading = match (&outcome.marks, &outcome.result) {
+    let (outcome, picture) = solve_image(&bytes, &Config::default());
+    let reading = match (picture.as_ref().and_then(|p| p.marks.as_ref()), &outcome.result) {
         (Some(r), _) if r.covered.is_empty() => r,
         (_, Err(e)) => return Seen::Refused(e.kind()),
         (_, Ok(_)) => panic!("{}: a covered board was solved", shot.file),
@@ -196,4 +196,40 @@ fn solve_json_lists_the_labelled_mistakes() {
         assert_eq!(got, want, "{}", shot.file);
         assert!(record["marks"]["unsure"].is_array(), "{}", shot.file);
     });
+}
+
+/// `queens hint --json` on every played screenshot lists exactly the labelled
+/// mistakes, read from the screenshot's own marks.
+#[test]
+fn hint_on_played_screenshots_lists_the_labelled_mistakes() {
+    let Some((dir, _)) = common::shots("played") else { return };
+    #[derive(serde::Deserialize)]
+    struct WithMistakes {
+        file: String,
+        mistakes: Vec<[usize; 2]>,
+        win_screen: bool,
+    }
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let shots: Vec<WithMistakes> = serde_json::from_str(&text).expect("manifest parses");
+    let files: Vec<_> = shots.iter().filter(|s| !s.win_screen).map(|s| dir.join(&s.file)).collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["hint", "--json", "--no-image", "-q", "-j", "2"])
+        .args(&files)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut seen = 0;
+    for line in stdout.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let input = record["input"].as_str().unwrap();
+        let shot = shots.iter().find(|s| input.ends_with(&s.file)).expect("a corpus file");
+        assert_eq!(record["ok"], true, "{input}: {record}");
+        let mut got: Vec<[usize; 2]> = serde_json::from_value(record["mistakes"].clone()).unwrap();
+        got.sort();
+        let mut want = shot.mistakes.clone();
+        want.sort();
+        assert_eq!(got, want, "{input}");
+        seen += 1;
+    }
+    assert_eq!(seen, files.len());
 }

@@ -1,7 +1,9 @@
 //! `queens serve`: the page, the JSON API (in-process through the router), its
 //! limits, and a bounded load test over real loopback HTTP with flat memory.
 
-use std::time::Duration;
+mod common;
+
+use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::http::{Request, StatusCode};
@@ -253,4 +255,307 @@ async fn loopback_load_keeps_memory_flat() {
     eprintln!("RSS after 20 requests: {} MB, after 200: {} MB", warm / 1024, after / 1024);
     assert!(after <= 2 * warm + 50 * 1024, "memory grew from {warm} kB to {after} kB over 180 requests");
     server.abort();
+}
+
+/// A resident-memory figure of process `pid` in kB (`VmHWM` is its peak so far).
+fn proc_kb(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with(field)).unwrap_or_else(|| panic!("{field} in /proc/{pid}/status"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A real `queens serve` on a free loopback port; killed when dropped.
+struct Server {
+    child: std::process::Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        use std::io::BufRead as _;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("queens serve starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let addr =
+            line.trim().strip_prefix("queens: serving on http://").unwrap_or_else(|| panic!("{line}")).to_string();
+        Server { child, addr }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// 16 uploads at once, half 16000×16000 bombs and half screenshots, against a real
+/// server process: bombs are refused from their header, every screenshot is solved
+/// (or told to retry), health answers meanwhile, and the server's peak resident
+/// memory stays under 400 MB.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn storm_of_bombs_and_screenshots_keeps_the_server_small() {
+    let _heavy = HEAVY.lock().await;
+    let server = Server::start(&[]);
+    let pid = server.child.id();
+    let bomb = Bytes::from(common::bomb_png(16_000));
+    let shot = Bytes::from(screenshot_png().0);
+    let client = reqwest::Client::new();
+    let url = format!("http://{}/api/solve", server.addr);
+    let mut storm = tokio::task::JoinSet::new();
+    for round in 0..3 {
+        for i in 0..16 {
+            let is_bomb = i % 2 == 0;
+            let body = if is_bomb { bomb.clone() } else { shot.clone() };
+            let (client, url) = (client.clone(), url.clone());
+            storm.spawn(async move {
+                let res = client.post(&url).body(body).send().await.expect("the server answers");
+                let status = res.status();
+                let v: Value = res.json().await.expect("a JSON answer");
+                (round, is_bomb, status, v)
+            });
+        }
+    }
+    // Health answers while the storm runs.
+    let health = client.get(format!("http://{}/api/health", server.addr)).send().await.expect("health answers");
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    let (mut solved, mut bombs) = (0, 0);
+    while let Some(done) = storm.join_next().await {
+        let (round, is_bomb, status, v) = done.unwrap();
+        if is_bomb {
+            assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "round {round}: {v}");
+            assert_eq!(error_kind(&v), "decode");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains("16000×16000 = 256 megapixels, over the 40-megapixel limit"), "{message}");
+            bombs += 1;
+        } else if status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(error_kind(&v), "busy", "{v}");
+        } else {
+            assert_eq!(status, reqwest::StatusCode::OK, "round {round}: {v}");
+            assert_eq!(v["queens"].as_array().unwrap(), &expected_queens());
+            solved += 1;
+        }
+    }
+    let peak = proc_kb(pid, "VmHWM:");
+    eprintln!(
+        "storm: {solved} of 24 screenshots solved, {bombs} bombs refused; server peak RSS (VmHWM) {} MB",
+        peak / 1024
+    );
+    assert_eq!(bombs, 24);
+    assert!(solved > 0, "no screenshot was solved");
+    assert!(peak <= 400 * 1024, "the server's peak resident memory was {} MB", peak / 1024);
+}
+
+/// A client that sends `head` at once, then (with `trickle`) one byte every 100 ms,
+/// and reads whatever comes back. Returns what it read and when the server
+/// closed the connection (or `None` if it was still open after `give_up`).
+async fn slow_client(
+    addr: std::net::SocketAddr,
+    head: String,
+    trickle: bool,
+    give_up: Duration,
+) -> (String, Option<Duration>) {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let start = Instant::now();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let (mut rx, mut tx) = stream.into_split();
+    let mut got = Vec::new();
+    let read = async {
+        let mut buf = [0u8; 1024];
+        loop {
+            match rx.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    let trickle = async {
+        if !trickle {
+            std::future::pending::<()>().await;
+        }
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            // Writes may fail once the server has closed: the reader notices.
+            let _ = tx.write_all(b"x").await;
+        }
+    };
+    let closed = tokio::time::timeout(give_up, async {
+        tokio::select! {
+            () = read => {},
+            () = trickle => {},
+        }
+    })
+    .await
+    .ok()
+    .map(|()| start.elapsed());
+    (String::from_utf8_lossy(&got).into_owned(), closed)
+}
+
+/// Slow clients (headers or bodies trickled a byte at a time) are cut off at
+/// their deadline while health checks and a normal solve are answered meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_cut_off_and_others_are_served() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let header_timeout = Duration::from_secs(1);
+    let body_timeout = Duration::from_secs(2);
+    let opts = ServeOptions { header_timeout, body_timeout, max_connections: 100, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+
+    // Generous: the deadline plus time for a busy 2-core machine; never reached when it works.
+    let give_up = Duration::from_secs(20);
+    let mut clients = tokio::task::JoinSet::new();
+    for i in 0..40 {
+        let head = match i % 4 {
+            // Headers that never end.
+            0 => "POST /api/solve HTTP/1.1\r\nhost: x\r\nx-slow: ".to_string(),
+            // Connected, nothing sent.
+            1 => String::new(),
+            // Headers done, a 100 kB body trickled.
+            _ => "POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_string(),
+        };
+        clients.spawn(async move { (i % 4, slow_client(addr, head, i % 4 != 1, give_up).await) });
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let client = reqwest::Client::new();
+    let health = client.get(format!("http://{addr}/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    let res = client.post(format!("http://{addr}/api/solve")).body(screenshot_png().0).send().await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let v: Value = res.json().await.unwrap();
+    assert_eq!(v["queens"].as_array().unwrap(), &expected_queens());
+
+    while let Some(done) = clients.join_next().await {
+        let (kind, (got, closed)) = done.unwrap();
+        let closed =
+            closed.unwrap_or_else(|| panic!("a slow client (kind {kind}) was still connected after {give_up:?}"));
+        let deadline = if kind >= 2 { body_timeout } else { header_timeout };
+        assert!(closed >= deadline, "kind {kind} closed after {closed:?}, before its {deadline:?} deadline");
+        if kind >= 2 {
+            assert!(got.starts_with("HTTP/1.1 408"), "a slow body gets 408, got {got:?}");
+            assert!(got.contains("\"kind\":\"timeout\""), "{got}");
+        }
+    }
+    server.abort();
+}
+
+/// At `max_connections`, a newcomer is served by closing the oldest idle
+/// connection; with no connection allowed at all, it is answered 503 (JSON) and closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_the_connection_cap_the_oldest_idle_one_makes_room() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opts = ServeOptions { header_timeout: Duration::from_secs(30), max_connections: 3, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+        // In order, so that the first is the oldest.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let health = reqwest::get(format!("http://{addr}/api/health")).await.unwrap();
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    // The oldest idle connection was closed for it (long before its 30 s header deadline).
+    let mut buf = [0u8; 64];
+    let n = tokio::time::timeout(Duration::from_secs(20), idle[0].read(&mut buf)).await.unwrap().unwrap_or(0);
+    assert_eq!(n, 0, "the oldest idle connection should be closed");
+    server.abort();
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opts = ServeOptions { max_connections: 0, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let mut extra = tokio::net::TcpStream::connect(addr).await.unwrap();
+    extra.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
+    let mut got = String::new();
+    tokio::time::timeout(Duration::from_secs(20), extra.read_to_string(&mut got)).await.unwrap().unwrap();
+    assert!(got.starts_with("HTTP/1.1 503"), "{got}");
+    assert!(got.contains("\"kind\":\"busy\""), "{got}");
+    server.abort();
+}
+
+/// More slow clients than the connection cap: health and a solve are still
+/// answered (slow ones make room), long before any deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_over_the_cap_do_not_lock_others_out() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let opts = ServeOptions { max_connections: 8, ..ServeOptions::default() };
+    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let mut clients = tokio::task::JoinSet::new();
+    for i in 0..30 {
+        let head = if i % 2 == 0 {
+            "POST /api/solve HTTP/1.1\r\nhost: x\r\nx-slow: ".to_string()
+        } else {
+            "POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_string()
+        };
+        clients.spawn(slow_client(addr, head, true, Duration::from_secs(60)));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let client = reqwest::Client::new();
+    let health = client.get(format!("http://{addr}/api/health")).send().await.unwrap();
+    assert_eq!(health.status(), reqwest::StatusCode::OK);
+    let res = client.post(format!("http://{addr}/api/solve")).body(screenshot_png().0).send().await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    server.abort();
+    clients.abort_all();
+}
+
+/// Large pictures within the pixel limit (3000×3000, about 45 MB each to decode
+/// and read) sent 8 at once to a server with a 64 MiB memory budget: they are
+/// read one or two at a time, so the server's peak stays far below the 8 × 45 MB
+/// they would take together (8 solve slots, so only the budget holds them back),
+/// and screenshots sent meanwhile are answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memory_budget_holds_large_pictures_back() {
+    let _heavy = HEAVY.lock().await;
+    let server = Server::start(&["--memory-budget", "64", "--jobs", "8"]);
+    let pid = server.child.id();
+    let base = proc_kb(pid, "VmRSS:");
+    let large = Bytes::from(common::bomb_png(3_000));
+    let shot = Bytes::from(screenshot_png().0);
+    let client = reqwest::Client::new();
+    let url = format!("http://{}/api/solve", server.addr);
+    let mut storm = tokio::task::JoinSet::new();
+    for i in 0..12 {
+        let is_large = i % 3 != 2;
+        let body = if is_large { large.clone() } else { shot.clone() };
+        let (client, url) = (client.clone(), url.clone());
+        storm.spawn(async move {
+            let res = client.post(&url).body(body).send().await.expect("the server answers");
+            let status = res.status();
+            (is_large, status, res.json::<Value>().await.expect("a JSON answer"))
+        });
+    }
+    let mut read_large = 0;
+    while let Some(done) = storm.join_next().await {
+        let (is_large, status, v) = done.unwrap();
+        match (is_large, status) {
+            (_, reqwest::StatusCode::SERVICE_UNAVAILABLE) => assert_eq!(error_kind(&v), "busy", "{v}"),
+            (true, _) => {
+                // A plain grey picture: decoded and read, no board in it.
+                assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+                assert_eq!(error_kind(&v), "no-grid", "{v}");
+                read_large += 1;
+            }
+            (false, _) => assert_eq!(status, reqwest::StatusCode::OK, "{v}"),
+        }
+    }
+    let peak = proc_kb(pid, "VmHWM:");
+    eprintln!(
+        "8 large pictures ({read_large} read), 64 MiB budget: server peak {} MB from {} MB",
+        peak / 1024,
+        base / 1024
+    );
+    assert!(read_large > 0, "no large picture was read");
+    // Unbounded, 8 pictures at once would add about 360 MB.
+    assert!(peak <= base + 160 * 1024, "peak {} MB from a {} MB start", peak / 1024, base / 1024);
 }

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::error::{io_reason, Error};
 use crate::output::files::write_atomic;
 use crate::output::report::{self, ErrorJson, Record};
-use crate::output::{debug, overlay};
+use crate::output::{debug, explain, overlay};
 use crate::pipeline::{self, Config, Outcome, Picture};
 use crate::solve;
 
@@ -37,9 +37,23 @@ fn named_as_image(path: &Path) -> bool {
 /// Files larger than this are refused unread.
 const MAX_FILE_BYTES: u64 = 256 << 20;
 
-/// Settings of a `queens solve` run.
+/// What a run does with each input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Solve and draw the solution (`queens solve`).
+    #[default]
+    Solve,
+    /// Solve and explain every step (`queens explain`).
+    Explain,
+    /// The next step for the board as given (`queens hint`).
+    Hint,
+}
+
+/// Settings of a `queens solve`, `explain` or `hint` run.
 #[derive(Debug, Clone)]
 pub struct BatchOptions {
+    /// What to do with each input.
+    pub mode: Mode,
     /// Files, folders, or `-` for standard input.
     pub inputs: Vec<PathBuf>,
     /// Per-puzzle settings.
@@ -77,7 +91,7 @@ enum Source {
 struct Job {
     display: String,
     source: Source,
-    /// File name of the overlay (`<stem>.solved.png`), unique within the run.
+    /// Base name of the pictures written (`<base>.solved.png`, `<base>.hint.png`), unique within the run.
     out_name: String,
 }
 
@@ -221,7 +235,8 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
             Ok(t) if t.is_file() => {
                 let by_name = named_as_image(&path) || extension(&path).as_deref() == Some(PUZZLE_EXTENSION);
                 // Skip our own overlays when a folder is solved twice.
-                let ours = path.to_string_lossy().ends_with(".solved.png");
+                let name = path.to_string_lossy();
+                let ours = name.ends_with(".solved.png") || name.ends_with(".hint.png");
                 if !ours && (by_name || sniff_image(&path)) {
                     found.push(path);
                 }
@@ -238,7 +253,7 @@ fn sniff_image(path: &Path) -> bool {
         .is_ok_and(|n| crate::vision::screenshot::looks_like_image(&head[..n]))
 }
 
-/// Gives each job a distinct overlay name: `<stem>.solved.png`, or with its folders
+/// Gives each job a distinct picture base name: `<stem>`, or with its folders
 /// joined in when two inputs share a stem.
 fn name_outputs(jobs: &mut [Job]) {
     let stem = |j: &Job| match &j.source {
@@ -270,7 +285,7 @@ fn name_outputs(jobs: &mut [Job]) {
             base = format!("{original}-{k}");
             k += 1;
         }
-        j.out_name = format!("{base}.solved.png");
+        j.out_name = base;
     }
 }
 
@@ -315,23 +330,77 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             outcome.lp = solve::lp_report(regions, &opts.config.solve).ok();
         }
     }
+    let stars = opts.config.solve.stars;
+    // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
+    if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
+        let cells: Vec<String> =
+            outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
+        outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
+    }
+    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars) } else { None };
     let mut output_error = None;
     let mut output = None;
     // Debug pictures first: the overlay below draws on the picture itself.
     if let (Some(dir), Some(pic)) = (&opts.debug_dir, &picture) {
-        if let Err(e) = debug::write(dir, job.out_name.trim_end_matches(".solved.png"), pic, &outcome) {
+        if let Err(e) = debug::write(dir, &job.out_name, pic, &outcome) {
             output_error.get_or_insert(e);
         }
     }
-    if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, picture, &outcome.result) {
-        // The player's own crowns stay as they drew them.
-        let placement = &overlay::unplayed(placement, outcome.marks.as_ref().map(|m| &m.marks));
-        match write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop) {
-            Ok(path) => output = Some(path.display().to_string()),
-            Err(e) => output_error = Some(e),
-        }
+    let written = match (opts.mode, &opts.out_dir) {
+        (Mode::Hint, Some(dir)) => hint.as_ref().and_then(|h| {
+            let (image, grid) = hint_canvas(picture, &outcome)?;
+            Some(write_hint(dir, &job.out_name, inputs, image, grid, &outcome, h, opts.crop))
+        }),
+        (_, Some(dir)) => match (picture, &outcome.result) {
+            (Some(pic), Ok(placement)) => {
+                // The player's own crowns stay as they drew them.
+                let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
+                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop))
+            }
+            _ => None,
+        },
+        (_, None) => None,
+    };
+    match written {
+        Some(Ok(path)) => output = Some(path.display().to_string()),
+        Some(Err(e)) => output_error = Some(e),
+        None => {}
     }
-    render(job, opts, &outcome, output, output_error)
+    render(job, opts, &outcome, hint.as_ref(), output, output_error)
+}
+
+/// Where a hint is drawn: the screenshot itself, or for a text puzzle that carries
+/// marks, a render of the board with those marks. `None` for a text puzzle without marks.
+fn hint_canvas(picture: Option<Picture>, outcome: &Outcome) -> Option<(image::RgbImage, crate::vision::grid::Grid)> {
+    if let Some(pic) = picture {
+        return Some((pic.image, pic.grid?));
+    }
+    let (regions, marks) = (outcome.regions.as_ref()?, outcome.marks.as_ref()?);
+    let drawn =
+        crate::output::render::Marks { crowns: Some(crate::Placement::new(marks.queens())), crosses: marks.crosses() };
+    Some(crate::output::render::render(regions, &crate::output::render::Style::default(), &drawn))
+}
+
+/// Draws the hint and writes `<base>.hint.png` (atomically, never over an input).
+#[allow(clippy::too_many_arguments)]
+fn write_hint(
+    dir: &Path,
+    base: &str,
+    inputs: &HashSet<PathBuf>,
+    mut image: image::RgbImage,
+    grid: crate::vision::grid::Grid,
+    outcome: &Outcome,
+    hint: &crate::solve::logic::hint::Hint,
+    crop: bool,
+) -> Result<PathBuf, Error> {
+    let regions = outcome.regions.as_ref().expect("a hint has a region map");
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    crate::output::hint::draw_mut(&mut image, &grid, regions, hint);
+    let img = if crop { overlay::crop(&image, &grid) } else { image };
+    let img = crate::output::banner::below(&img, &hint.text, (grid.py * 0.4) as f32);
+    let path = overlay_path(dir, base, "hint", inputs);
+    write_atomic(&path, &overlay::encode_png(&img))?;
+    Ok(path)
 }
 
 /// Writes the overlay through a temporary file and a rename, never over an input.
@@ -350,19 +419,18 @@ fn write_overlay(
     overlay::draw_mut(&mut pic.image, &grid, placement);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
-    let path = overlay_path(dir, name, inputs);
+    let path = overlay_path(dir, name, "solved", inputs);
     write_atomic(&path, &bytes)?;
     Ok(path)
 }
 
-/// `dir/name`, or `dir/<stem>-2.solved.png` (-3, …) when that is one of the inputs.
-fn overlay_path(dir: &Path, name: &str, inputs: &HashSet<PathBuf>) -> PathBuf {
-    let stem = name.trim_end_matches(".solved.png");
+/// `dir/<base>.<kind>.png`, or `dir/<base>-2.<kind>.png` (-3, …) when that is one of the inputs.
+fn overlay_path(dir: &Path, base: &str, kind: &str, inputs: &HashSet<PathBuf>) -> PathBuf {
     let is_input = |p: &Path| p.canonicalize().is_ok_and(|c| inputs.contains(&c));
-    let mut path = dir.join(name);
+    let mut path = dir.join(format!("{base}.{kind}.png"));
     let mut k = 2;
     while is_input(&path) {
-        path = dir.join(format!("{stem}-{k}.solved.png"));
+        path = dir.join(format!("{base}-{k}.{kind}.png"));
         k += 1;
     }
     path
@@ -372,6 +440,7 @@ fn render(
     job: &Job,
     opts: &BatchOptions,
     outcome: &Outcome,
+    hint: Option<&crate::solve::logic::hint::Hint>,
     output: Option<String>,
     output_error: Option<Error>,
 ) -> Done {
@@ -380,17 +449,59 @@ fn render(
     let failure = error.map(|e| format!("{}: {e}", job.display));
     let mut text = String::new();
     if opts.json {
-        let mut record = Record::new(&job.display, stars, outcome);
-        record.output = output;
-        if let Some(e) = &output_error {
-            record.ok = false;
-            record.error = Some(ErrorJson::from_error(e));
-        }
-        text.push_str(&record.to_json());
+        let failed = output_error.as_ref().map(ErrorJson::from_error);
+        let line = match opts.mode {
+            Mode::Solve => {
+                let mut r = Record::new(&job.display, stars, outcome);
+                r.output = output;
+                if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
+                    r.share = Some(report::share_text(regions, placement, outcome.colors.as_deref()));
+                }
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                r.to_json()
+            }
+            Mode::Explain => {
+                let mut r = explain::ExplainJson::new(&job.display, stars, outcome);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+            Mode::Hint => {
+                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+        };
+        text.push_str(&line);
         text.push('\n');
         return Done { stdout: text, failure };
     }
     let shown = report::shown_placement(outcome);
+    if let (Mode::Hint, Some(regions), Some(h)) = (opts.mode, &outcome.regions, hint) {
+        let n = regions.n();
+        let what = match &h.step {
+            Some(s) => format!("hint ({})", s.technique.name()),
+            None if h.solved => "solved".into(),
+            None if !h.mistakes.is_empty() => {
+                format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" })
+            }
+            None => "no hint".into(),
+        };
+        text.push_str(&format!("{}: {n}x{n}: {what}", job.display));
+        if let Some(out) = &output {
+            text.push_str(&format!(" -> {out}"));
+        }
+        text.push('\n');
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color));
+        return Done { stdout: text, failure };
+    }
     if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {
         let verdict = match &outcome.result {
             Ok(_) => "unique solution",
@@ -412,6 +523,9 @@ fn render(
         }
         if opts.share && outcome.result.is_ok() {
             text.push_str(&report::share_text(regions, placement, outcome.colors.as_deref()));
+        }
+        if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
+            text.push_str(&explain::explain_text(e));
         }
     }
     Done { stdout: text, failure }

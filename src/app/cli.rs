@@ -14,7 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// text puzzles; it finds the board, reads the regions, proves the solution unique,
 /// checks it against the rules, and draws it on your screenshot.
 #[derive(Debug, Parser)]
-#[command(name = "queens", version, about, long_about = None, propagate_version = true)]
+#[command(name = "queens", version = crate::app::shell::version(), about, long_about = None, propagate_version = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -26,6 +26,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve screenshots and text puzzles (files, folders, or - for standard input).
     Solve(Solve),
+    /// Solve step by step the way a person would, and grade the puzzle's difficulty.
+    Explain(Explain),
+    /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
+    Hint(Hint),
     /// Print the region map read from a screenshot, in the text puzzle format.
     Read(Read),
     /// Draw a text puzzle the way the game looks (for samples and tests).
@@ -34,6 +38,18 @@ pub enum Command {
     Chess(Chess),
     /// Start a local web page: drop, choose or paste a screenshot and see it solved.
     Serve(Serve),
+    /// Print a shell completion script: `queens completions bash > ~/.local/share/bash-completion/completions/queens`.
+    Completions(Completions),
+    /// Print the man page (roff): `queens man > queens.1; man -l queens.1`.
+    Man,
+}
+
+/// `queens completions`.
+#[derive(Debug, Args)]
+pub struct Completions {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Settings shared by `solve` and `read`.
@@ -48,14 +64,51 @@ pub struct Common {
     /// Accept regions made of several separate pieces (some hand-made puzzles).
     #[arg(long)]
     pub allow_split_regions: bool,
+    /// Solve with the MILP alone, without fixing the deduction engine's cells first (for comparison).
+    #[arg(long)]
+    pub no_logic: bool,
     /// Write pictures of each detection stage (board, cells, colors, map) into DIR.
     #[arg(long, value_name = "DIR")]
     pub debug_dir: Option<PathBuf>,
+    /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the
+    /// header, so bigger pictures are refused before any decoding.
+    #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
+    pub max_pixels: u64,
 }
 
 /// `queens solve`.
 #[derive(Debug, Args)]
 pub struct Solve {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+    /// Also print the solved board as emoji squares, ready to paste into a chat.
+    #[arg(long)]
+    pub share: bool,
+    /// Add the LP relaxation report (is it integral, how many fractional cells).
+    #[arg(long)]
+    pub bounds: bool,
+}
+
+/// `queens explain`.
+#[derive(Debug, Args)]
+pub struct Explain {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+}
+
+/// `queens hint`.
+#[derive(Debug, Args)]
+pub struct Hint {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+}
+
+/// Inputs and outputs shared by `solve`, `explain` and `hint`.
+#[derive(Debug, Args)]
+pub struct Batch {
     /// Screenshots, text puzzles, or folders of them; - reads standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
@@ -65,21 +118,15 @@ pub struct Solve {
     /// Print one JSON object per input (JSON Lines) instead of boards.
     #[arg(long)]
     pub json: bool,
-    /// Folder for the solved overlays (<stem>.solved.png).
+    /// Folder for the pictures written (<stem>.solved.png, <stem>.hint.png).
     #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "solved")]
     pub out_dir: PathBuf,
-    /// Do not write overlay images.
+    /// Do not write pictures.
     #[arg(long)]
     pub no_image: bool,
-    /// Write only the board, cropped from the screenshot, in the overlay.
+    /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
-    /// Also print the solved board as emoji squares, ready to paste into a chat.
-    #[arg(long)]
-    pub share: bool,
-    /// Add the LP relaxation report (is it integral, how many fractional cells).
-    #[arg(long)]
-    pub bounds: bool,
     /// Files solved at once (default: all cores).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
@@ -164,6 +211,19 @@ pub struct Serve {
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
+    /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
+    #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
+    pub max_pixels: u64,
+    /// MiB of decoded pictures that solves running at once may hold together
+    /// (estimated from each header); more requests wait up to 5 s.
+    #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
+    pub memory_budget: u32,
+    /// Solves running at once (default: two per core); more requests wait up to 5 s.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Connections open at once; one more is answered 503 and closed.
+    #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    pub max_connections: u32,
 }
 
 /// When to use color.
@@ -232,16 +292,39 @@ fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// Largest `--max-pixels`: the 16384-pixel side limit squared.
+const MAX_PIXELS: u64 = 16_384 * 16_384;
+
+/// Parses a `--max-pixels`: a pixel count, or megapixels with an `M` suffix (`40M`, `2.5M`).
+fn pixels(text: &str) -> Result<u64, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let (number, scale) = match t.strip_suffix("mp").or_else(|| t.strip_suffix('m')) {
+        Some(n) => (n, 1e6),
+        None => (t.as_str(), 1.0),
+    };
+    let value: f64 = number.trim().parse().map_err(|_| format!("not a pixel count (like 40M or 8000000): {text}"))?;
+    let pixels = (value * scale).round();
+    if !(pixels.is_finite() && pixels >= 1.0 && pixels <= MAX_PIXELS as f64) {
+        return Err(format!("must be from 1 pixel to {MAX_PIXELS} (16384×16384), got {text}"));
+    }
+    Ok(pixels as u64)
+}
+
 impl Common {
     /// The library settings (every flag was validated by its parser).
     pub fn to_config(&self) -> crate::pipeline::Config {
         crate::pipeline::Config {
-            solve: crate::solve::SolveOptions { stars: usize::from(self.stars), time_limit: self.time_limit },
+            solve: crate::solve::SolveOptions {
+                stars: usize::from(self.stars),
+                time_limit: self.time_limit,
+                logic: !self.no_logic,
+            },
             pieces: if self.allow_split_regions {
                 crate::puzzle::partition::Pieces::AllowSplit
             } else {
                 crate::puzzle::partition::Pieces::Connected
             },
+            max_pixels: self.max_pixels,
             ..Default::default()
         }
     }

@@ -6,7 +6,7 @@
 use std::io::{IsTerminal, Read as _};
 use std::path::Path;
 
-use crate::app::batch::{self, BatchOptions};
+use crate::app::batch::{self, BatchOptions, Mode};
 use crate::output::render;
 use crate::output::render::{Marks, Style};
 use crate::pipeline::{self, Timings};
@@ -15,42 +15,57 @@ use crate::solve::chess;
 use crate::vision::screenshot;
 use crate::Cell;
 
-use crate::app::cli::{Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
+use crate::app::cli::{Batch, Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
 
 /// Runs the parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<u8, String> {
     match cli.command {
         Command::Solve(s) => solve(s),
+        Command::Explain(e) => Ok(batch::run(&batch_options(e.batch, Mode::Explain)) as u8),
+        Command::Hint(h) => Ok(batch::run(&batch_options(h.batch, Mode::Hint)) as u8),
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
+        Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),
+        Command::Man => crate::app::shell::man(<Cli as clap::CommandFactory>::command()),
     }
 }
 
 fn solve(s: Solve) -> Result<u8, String> {
-    let config = s.common.to_config();
-    let color = match s.color {
+    let mut opts = batch_options(s.batch, Mode::Solve);
+    opts.share = s.share;
+    opts.bounds = s.bounds;
+    // The JSON record carries the difficulty, which comes from the explained path.
+    opts.config.explain = opts.json && opts.config.solve.logic;
+    Ok(batch::run(&opts) as u8)
+}
+
+/// The settings of a batch run in `mode`.
+fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
+    let mut config = b.common.to_config();
+    config.explain = mode != Mode::Solve;
+    let color = match b.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
             std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    let opts = BatchOptions {
-        inputs: s.inputs,
+    BatchOptions {
+        mode,
+        inputs: b.inputs,
         config,
-        json: s.json,
-        out_dir: (!s.no_image).then_some(s.out_dir),
-        crop: s.crop,
-        share: s.share,
-        bounds: s.bounds,
-        jobs: s.jobs.map(usize::from),
-        quiet: s.quiet,
+        json: b.json,
+        out_dir: (!b.no_image).then_some(b.out_dir),
+        crop: b.crop,
+        share: false,
+        bounds: false,
+        jobs: b.jobs.map(usize::from),
+        quiet: b.quiet,
         color,
-        debug_dir: s.common.debug_dir,
-    };
-    Ok(batch::run(&opts) as u8)
+        debug_dir: b.common.debug_dir,
+    }
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
@@ -77,7 +92,7 @@ fn read(r: Read) -> Result<u8, String> {
     let mut marks = None;
     let mut unsure = Vec::new();
     let regions = if screenshot::looks_like_image(&bytes) {
-        let image = match screenshot::decode(&bytes, config.max_side) {
+        let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("{shown}: {e}");
@@ -218,6 +233,12 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
 fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
     opts.config.solve.time_limit = s.time_limit;
+    opts.config.max_pixels = s.max_pixels;
+    opts.memory_budget = u64::from(s.memory_budget) << 20;
+    opts.max_connections = s.max_connections as usize;
+    if let Some(jobs) = s.jobs {
+        opts.max_concurrent = usize::from(jobs);
+    }
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
     let addr = std::net::SocketAddr::new(s.host, s.port);

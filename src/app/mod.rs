@@ -9,5 +9,6 @@ pub mod batch;
 pub mod cli;
 mod commands;
 pub mod serve;
+pub mod shell;
 
 pub use commands::run;

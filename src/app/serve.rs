@@ -9,13 +9,23 @@
 //!
 //! Every request is bounded: the body size ([`ServeOptions::body_limit`], 413),
 //! the number of solves at once ([`ServeOptions::max_concurrent`], 503 after
-//! waiting [`ServeOptions::queue_wait`] for a slot), and the time per request
-//! ([`ServeOptions::request_timeout`], 504). A panic while solving becomes a 500
-//! with a JSON error; the server keeps running.
+//! waiting [`ServeOptions::queue_wait`] for a slot), the memory that the running
+//! solves' pictures may take together ([`ServeOptions::memory_budget`], estimated
+//! from each picture's header and waited for like a slot), and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
+//! solving becomes a 500 with a JSON error; the server keeps running.
+//!
+//! Every connection is bounded too, so slow or idle clients cannot hold the
+//! server's file descriptors: headers must arrive within
+//! [`ServeOptions::header_timeout`] (else the connection is closed), a body within
+//! [`ServeOptions::body_timeout`] (408, closed), and at most
+//! [`ServeOptions::max_connections`] are open at once: at the cap the oldest
+//! connection not being answered is closed to make room, and only when all are
+//! being answered is a new one answered 503 and closed.
 //!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
-//! 413 too large; 422 the input was read but could not be solved (or could not be
-//! read at all), with the record's `error` object; 500, 503, 504 as above.
+//! 408 body too slow; 413 too large; 422 the input was read but could not be
+//! solved (or could not be read at all), with the record's `error` object; 500,
+//! 503, 504 as above.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -23,7 +33,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequest as _, Query, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -37,6 +47,9 @@ use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::vision::screenshot;
+
+mod connections;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -47,7 +60,7 @@ const INPUT_NAME: &str = "upload";
 /// Settings of the server.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// Per-puzzle settings (time limit, split regions, largest image side). The
+    /// Per-puzzle settings (time limit, split regions, largest image). The
     /// `stars` of a request's `?stars=K` replaces `config.solve.stars`.
     pub config: Config,
     /// Largest request body accepted, in bytes (bigger gets 413).
@@ -58,26 +71,60 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
+    /// Bytes of decoded pictures that the running solves may hold together, each
+    /// estimated from its header ([`screenshot::decode_cost`]). A picture that does
+    /// not fit waits for room like for a slot; one larger than the whole budget
+    /// waits until it can run alone.
+    pub memory_budget: u64,
+    /// How long a client may take to send a request's headers (counted from when
+    /// the server starts waiting for them) before its connection is closed.
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body before it gets 408
+    /// and its connection is closed.
+    pub body_timeout: Duration,
+    /// Connections open at once. At the cap, the oldest connection not being
+    /// answered is closed to make room for a new one; when all are being answered,
+    /// the new one is answered 503 and closed.
+    pub max_connections: usize,
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core, 5 s of queueing, 30 s per request.
+    /// 20 MiB bodies, two solves per core, 5 s of queueing, 30 s per request, 320 MiB
+    /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
+    /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         ServeOptions {
             config: Config::default(),
+            memory_budget: DEFAULT_MEMORY_BUDGET,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
             queue_wait: Duration::from_secs(5),
             request_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_connections: 256,
         }
     }
 }
+
+/// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
+/// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
+/// that costs more than the whole budget (a 40 MP 16-bit one) runs alone.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;
+
+/// The memory budget is counted in permits of this many bytes (a semaphore takes
+/// at most `u32::MAX` permits at once).
+const BYTES_PER_PERMIT: u64 = 1 << 10;
 
 /// Shared by every request.
 struct AppState {
     opts: ServeOptions,
     slots: Arc<Semaphore>,
+    /// The memory budget, in permits of [`BYTES_PER_PERMIT`].
+    memory: Arc<Semaphore>,
+    /// Permits in `memory` when nothing runs.
+    memory_permits: u32,
 }
 
 /// The query of `POST /api/solve`.
@@ -89,7 +136,13 @@ struct SolveQuery {
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
-    let state = Arc::new(AppState { slots: Arc::new(Semaphore::new(opts.max_concurrent)), opts });
+    let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
+    let state = Arc::new(AppState {
+        slots: Arc::new(Semaphore::new(opts.max_concurrent)),
+        memory: Arc::new(Semaphore::new(memory_permits as usize)),
+        memory_permits,
+        opts,
+    });
     Router::new()
         .route("/", get(page))
         .route("/api/health", get(health))
@@ -112,7 +165,7 @@ pub async fn serve(addr: SocketAddr, opts: ServeOptions) -> std::io::Result<()> 
 
 /// Serves on an already bound listener (tests bind `127.0.0.1:0`) until Ctrl+C (or SIGTERM).
 pub async fn serve_on(listener: tokio::net::TcpListener, opts: ServeOptions) -> std::io::Result<()> {
-    axum::serve(listener, router(opts)).with_graceful_shutdown(shutdown_signal()).await
+    connections::serve(listener, opts, shutdown_signal()).await
 }
 
 async fn shutdown_signal() {
@@ -161,8 +214,25 @@ fn error_response(status: StatusCode, kind: &str, message: impl Into<String>) ->
 async fn solve(
     State(state): State<Arc<AppState>>,
     query: Result<Query<SolveQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
+    request: Request,
 ) -> Response {
+    // The body is read here rather than by an extractor, so that it has a deadline.
+    let answering = request.extensions().get::<connections::Answering>().cloned();
+    let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
+        let mut res = error_response(
+            StatusCode::REQUEST_TIMEOUT,
+            "timeout",
+            format!("the upload did not arrive within {} s", state.opts.body_timeout.as_secs_f64()),
+        );
+        // The rest of the body is not wanted: close rather than read it.
+        res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return res;
+    };
+    let body: Result<Bytes, BytesRejection> = body;
+    // From here on the connection is being answered: never closed to make room.
+    if let Some(connections::Answering(flag)) = answering {
+        flag.store(true, std::sync::atomic::Ordering::Release);
+    }
     let body = match body {
         Ok(b) => b,
         Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
@@ -190,18 +260,34 @@ async fn solve(
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
     }
 
-    let Ok(permit) = tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.slots).acquire_owned()).await else {
-        let mut res = error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is busy; try again shortly");
-        res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-        return res;
+    // Room for the decoded picture first, then a slot, both within one wait. The
+    // cost comes from the header alone; a picture over the pixel limit is refused
+    // by the decoder from the same header, so it needs no room.
+    let cost = match screenshot::decode_cost(&body) {
+        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
+        _ => 0,
     };
-    let Ok(permit) = permit else {
-        return error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is shutting down");
+    let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
+    let acquire = async {
+        let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
+        let slot = Arc::clone(&state.slots).acquire_owned().await?;
+        Ok::<_, tokio::sync::AcquireError>((slot, room))
     };
-    // The permit moves into the blocking task: a solve that outlives its request's
-    // timeout still holds its slot until it really ends, so the bound is real.
+    let permits = match tokio::time::timeout(state.opts.queue_wait, acquire).await {
+        Ok(Ok(permits)) => permits,
+        Ok(Err(_)) => return error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is shutting down"),
+        Err(_) => {
+            let mut res =
+                error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is busy; try again shortly");
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+            return res;
+        }
+    };
+    // The permits move into the blocking task: a solve that outlives its request's
+    // timeout still holds its slot and its pixels until it really ends, so the
+    // bounds are real.
     let task = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _permits = permits;
         solve_upload(&body, &config)
     });
     match tokio::time::timeout(state.opts.request_timeout, task).await {
@@ -224,7 +310,7 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     // The picture is not needed afterwards: draw on it rather than on a copy.
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
-            let placement = &overlay::unplayed(placement, outcome.marks.as_ref().map(|m| &m.marks));
+            let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             overlay::draw_mut(&mut pic.image, &grid, placement);
             let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))

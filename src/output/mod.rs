@@ -5,9 +5,13 @@
 //! pipeline's plain result types and converts them; it never solves or reads
 //! pictures itself, and it knows nothing of the command line or HTTP.
 
+pub mod banner;
 pub mod chess;
 pub mod debug;
+pub mod explain;
 pub mod files;
+pub mod hint;
 pub mod overlay;
 pub mod render;
 pub mod report;
+pub mod share;

@@ -10,7 +10,7 @@ use crate::puzzle::Placement;
 use crate::vision::grid::Grid;
 
 /// The crown outline in cell units (0..1), clockwise: a band with three points.
-const CROWN: [(f64, f64); 10] = [
+pub(crate) const CROWN: [(f64, f64); 10] = [
     (0.18, 0.78),
     (0.13, 0.30),
     (0.34, 0.52),

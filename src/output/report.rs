@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::error::{Error, PartitionError};
 use crate::pipeline::{Outcome, Timings};
 use crate::puzzle::{Cell, Placement, Regions};
+use crate::solve::logic::Difficulty;
 use crate::solve::LpBounds;
 use crate::vision::grid::BoardArea;
 
@@ -43,12 +44,17 @@ pub struct Record<'a> {
     /// Marks that contradict the solution (a queen off it, an X on it), when both are known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mistakes: Option<Vec<[usize; 2]>>,
+    /// How hard the puzzle is for a person (from the explained path), when solved by logic.
+    pub difficulty: Option<DifficultyJson>,
     /// Path of the overlay image written, if any.
     pub output: Option<String>,
     /// Why it failed, when `ok` is false.
     pub error: Option<ErrorJson>,
     /// Stage times in milliseconds.
     pub ms: &'a Timings,
+    /// The emoji share text, with `--share` when solved (the web API's `share`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub share: Option<String>,
 }
 
 /// The board's location in the picture.
@@ -100,6 +106,26 @@ pub struct MarksJson {
 
 fn cell_pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
     cells.iter().map(|c| [c.row, c.col]).collect()
+}
+
+/// `{"grade","score"}`.
+#[derive(Debug, Serialize, Clone, Copy)]
+pub struct DifficultyJson {
+    /// easy, medium, hard or expert.
+    pub grade: &'static str,
+    /// The finer score.
+    pub score: f64,
+}
+
+impl From<&Difficulty> for DifficultyJson {
+    fn from(d: &Difficulty) -> Self {
+        DifficultyJson { grade: d.grade.name(), score: d.score }
+    }
+}
+
+/// The difficulty to report for an outcome: only for a puzzle the engine solved.
+pub fn difficulty_json(outcome: &Outcome) -> Option<DifficultyJson> {
+    outcome.explained.as_ref().filter(|e| e.solved_by_logic).map(|e| DifficultyJson::from(&e.difficulty))
 }
 
 /// The error object of a record.
@@ -176,17 +202,19 @@ impl<'a> Record<'a> {
             grid: outcome.grid.map(GridJson::from),
             lp: outcome.lp.map(LpJson::from),
             marks: outcome.marks.as_ref().map(|m| MarksJson {
-                queens: cell_pairs(&m.marks.queens()),
-                crosses: cell_pairs(&m.marks.crosses()),
-                unsure: cell_pairs(&m.unsure),
+                queens: cell_pairs(&m.queens()),
+                crosses: cell_pairs(&m.crosses()),
+                unsure: cell_pairs(&outcome.unsure),
             }),
             mistakes: match (&outcome.marks, &outcome.result) {
-                (Some(m), Ok(p)) => Some(cell_pairs(&crate::puzzle::marks::mistakes(&m.marks, p))),
+                (Some(m), Ok(p)) => Some(cell_pairs(&crate::puzzle::marks::mistakes(m, p))),
                 _ => None,
             },
+            difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
             ms: &outcome.ms,
+            share: None,
         }
     }
 
@@ -249,37 +277,20 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
     out
 }
 
-/// The emoji squares closest to each region color, with 👑 on the queens.
+/// The board as emoji, one symbol per region (distinct while symbols last, see
+/// [`crate::output::share`]), with 👑 on the queens.
 pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
-    const EMOJI: [(&str, [u8; 3]); 9] = [
-        ("🟥", [221, 46, 68]),
-        ("🟧", [244, 144, 12]),
-        ("🟨", [253, 203, 88]),
-        ("🟩", [120, 177, 89]),
-        ("🟦", [85, 172, 238]),
-        ("🟪", [170, 142, 214]),
-        ("🟫", [193, 105, 79]),
-        ("⬛", [49, 55, 61]),
-        ("⬜", [230, 231, 232]),
-    ];
+    let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
+    let symbols = crate::output::share::region_symbols(&palette);
     let mut out = String::new();
     for r in 0..regions.n() {
         for c in 0..regions.n() {
             let cell = Cell::new(r, c);
             if placement.contains(cell) {
                 out.push('👑');
-                continue;
+            } else {
+                out.push_str(symbols[regions.label(cell)]);
             }
-            let rgb = region_color(colors, regions.label(cell));
-            let lab = crate::vision::color::Lab::from_rgb(rgb);
-            let best = EMOJI
-                .iter()
-                .min_by(|a, b| {
-                    lab.dist(crate::vision::color::Lab::from_rgb(a.1))
-                        .total_cmp(&lab.dist(crate::vision::color::Lab::from_rgb(b.1)))
-                })
-                .expect("non-empty");
-            out.push_str(best.0);
         }
         out.push('\n');
     }

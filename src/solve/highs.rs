@@ -12,7 +12,17 @@ use crate::solve::model::QueensModel;
 /// Hands `model` to HiGHS (one thread, quiet, time-limited) and returns the value
 /// of every cell variable, row-major. Infeasible → [`Error::NoSolution`]; any
 /// status other than optimal → [`Error::Solver`].
+///
+/// A model whose fixed cells already break a constraint is infeasible, and one with
+/// no free variable left is solved by its fixed values: both without calling HiGHS
+/// (there is nothing left for it to decide).
 pub(crate) fn run(model: QueensModel, limit: Duration) -> Result<Vec<f64>> {
+    if model.infeasible {
+        return Err(Error::NoSolution);
+    }
+    if model.cells.iter().all(Option::is_none) {
+        return Ok(model.values(&[]));
+    }
     let started = Instant::now();
     match run_with(model.clone(), limit, Presolve::On) {
         // HiGHS's presolve sometimes reports a bare "Error" on an infeasible MIP (seen on
@@ -32,8 +42,15 @@ enum Presolve {
 }
 
 fn run_with(model: QueensModel, limit: Duration, presolve: Presolve) -> Result<Vec<f64>> {
-    let QueensModel { vars, x, constraints, .. } = model;
-    highs_values(vars.minimise(Expression::from(0.0)), &x, constraints, limit, presolve == Presolve::Off)
+    let free = model.free();
+    let values = highs_values(
+        model.vars.clone().minimise(Expression::from(0.0)),
+        &free,
+        model.constraints.clone(),
+        limit,
+        presolve == Presolve::Off,
+    )?;
+    Ok(model.values(&values))
 }
 
 /// Hands a good_lp problem to HiGHS (one thread, quiet, time-limited, optionally
@@ -72,4 +89,13 @@ pub(crate) fn highs_values(
         }
         Err(e) => Err(Error::Solver { status: e.to_string() }),
     }
+}
+
+/// The version of the HiGHS library linked into this program, like `1.16.0`
+/// (asked of the library itself, so it is the one really used).
+pub fn version() -> String {
+    // SAFETY: these functions take no arguments, touch no state and only return a constant.
+    let (major, minor, patch) =
+        unsafe { (highs_sys::Highs_versionMajor(), highs_sys::Highs_versionMinor(), highs_sys::Highs_versionPatch()) };
+    format!("{major}.{minor}.{patch}")
 }

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 
 pub mod chess;
 mod highs;
+pub use highs::version as highs_version;
+pub mod logic;
 pub mod model;
 
 use crate::error::{Error, Result};
@@ -31,11 +33,13 @@ pub struct SolveOptions {
     pub stars: usize,
     /// Wall-clock budget for the whole solve, proof included.
     pub time_limit: Duration,
+    /// Fix the deduction engine's cheap deductions before HiGHS runs (`--no-logic` turns it off).
+    pub logic: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { stars: 1, time_limit: Duration::from_secs(10) }
+        SolveOptions { stars: 1, time_limit: Duration::from_secs(10), logic: true }
     }
 }
 
@@ -43,14 +47,42 @@ impl Default for SolveOptions {
 ///
 /// Returns the checked unique placement; [`Error::SeveralSolutions`] (with two
 /// checked placements), [`Error::NoSolution`] or [`Error::Solver`] otherwise.
+///
+/// With `opts.logic`, the deduction engine's cheap, sound deductions (techniques
+/// 1–5) fix their cells first; the MILP and its uniqueness proof then run on the
+/// reduced model. Sound deductions hold in every solution, so the reduced model has
+/// exactly the solutions of the full one. Should the reduced model ever be
+/// infeasible, the full model decides, so a deduction bug can never turn into a
+/// wrong "no solution".
 pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
     let started = Instant::now();
-    let first = match solve_once(regions, opts, None, opts.time_limit)? {
+    let fixed = if opts.logic { presolve(regions, opts.stars) } else { Vec::new() };
+    match solve_fixed(regions, opts, &fixed, started) {
+        Err(Error::NoSolution) if fixed.iter().any(Option::is_some) => solve_fixed(regions, opts, &[], started),
+        other => other,
+    }
+}
+
+/// The engine's cheap deductions from an empty board, per cell.
+fn presolve(regions: &Regions, stars: usize) -> Vec<Option<bool>> {
+    let engine = logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count()));
+    let board = engine.deduce(logic::Board::new(regions.n()));
+    (0..regions.n() * regions.n())
+        .map(|i| match board.get(i) {
+            logic::CellState::Queen => Some(true),
+            logic::CellState::Empty => Some(false),
+            logic::CellState::Unknown => None,
+        })
+        .collect()
+}
+
+fn solve_fixed(regions: &Regions, opts: &SolveOptions, fixed: &[Option<bool>], started: Instant) -> Result<Placement> {
+    let left = || opts.time_limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
+    let first = match solve_once(regions, opts, fixed, None, left())? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
     };
-    let left = opts.time_limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
-    match solve_once(regions, opts, Some(&first), left)? {
+    match solve_once(regions, opts, fixed, Some(&first), left())? {
         None => Ok(first),
         Some(second) => Err(Error::SeveralSolutions { first, second }),
     }
@@ -60,10 +92,11 @@ pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
 fn solve_once(
     regions: &Regions,
     opts: &SolveOptions,
+    fixed: &[Option<bool>],
     forbid: Option<&Placement>,
     limit: Duration,
 ) -> Result<Option<Placement>> {
-    let mut m = model::build(regions, opts.stars, Integrality::Binary);
+    let mut m = model::build_fixed(regions, opts.stars, Integrality::Binary, fixed);
     if let Some(p) = forbid {
         m.forbid(p);
     }

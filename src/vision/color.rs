@@ -51,6 +51,42 @@ pub fn luma(p: [u8; 3]) -> f32 {
     0.299 * p[0] as f32 + 0.587 * p[1] as f32 + 0.114 * p[2] as f32
 }
 
+/// Colour names people use for region colours, each with a typical sRGB value
+/// (the game's usual palette first, then generic colours for other apps).
+const NAMED: [(&str, [u8; 3]); 22] = [
+    ("purple", [0xBB, 0xA3, 0xE2]),
+    ("orange", [0xFF, 0xC9, 0x92]),
+    ("blue", [0x96, 0xBE, 0xFF]),
+    ("green", [0xB3, 0xDF, 0xA0]),
+    ("grey", [0xDF, 0xDF, 0xDF]),
+    ("red", [0xFF, 0x7B, 0x60]),
+    ("yellow", [0xE6, 0xF3, 0x88]),
+    ("pink", [0xDF, 0xA0, 0xBF]),
+    ("teal", [0x95, 0xCB, 0xCF]),
+    ("light blue", [0xA3, 0xD2, 0xD8]),
+    ("tan", [0xC8, 0xB4, 0x8C]),
+    ("cyan", [0x62, 0xEF, 0xEA]),
+    ("white", [0xF8, 0xF8, 0xF8]),
+    ("black", [0x30, 0x30, 0x30]),
+    ("brown", [0x9A, 0x66, 0x44]),
+    ("dark blue", [0x3A, 0x5C, 0xC0]),
+    ("dark green", [0x3C, 0x8C, 0x4A]),
+    ("lime", [0xC4, 0xF0, 0x5A]),
+    ("magenta", [0xD8, 0x50, 0xC8]),
+    ("gold", [0xF2, 0xC8, 0x3C]),
+    ("lavender", [0xDC, 0xD0, 0xF5]),
+    ("dark grey", [0x80, 0x80, 0x80]),
+];
+
+/// The nearest everyday name of a colour ("purple", "light blue"), for sentences.
+pub fn color_name(rgb: [u8; 3]) -> &'static str {
+    let lab = Lab::from_rgb(rgb);
+    NAMED
+        .iter()
+        .min_by(|a, b| lab.dist(Lab::from_rgb(a.1)).total_cmp(&lab.dist(Lab::from_rgb(b.1))))
+        .map_or("grey", |(name, _)| name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +102,13 @@ mod tests {
         let white = Lab::from_rgb([255, 255, 255]);
         assert!((white.l - 100.0).abs() < 0.1);
         assert!(Lab::from_rgb([0, 0, 0]).dist(white) > 99.0);
+    }
+
+    #[test]
+    fn names_the_game_palette() {
+        assert_eq!(color_name([0xBB, 0xA3, 0xE2]), "purple");
+        assert_eq!(color_name([250, 130, 100]), "red");
+        assert_eq!(color_name([0x96, 0xBE, 0xFF]), "blue");
+        assert_eq!(color_name([20, 20, 20]), "black");
     }
 }

@@ -19,8 +19,45 @@ pub fn looks_like_image(bytes: &[u8]) -> bool {
     image::guess_format(bytes).is_ok()
 }
 
-/// Decodes `bytes`, refusing images whose sides exceed `max_side` from the header alone.
+/// The default decoded-pixel budget: 40 megapixels. A 4K screen is 8.3 MP and a
+/// phone about 3 MP, so this leaves a wide margin while a decompression bomb (a
+/// small file announcing a huge image) is refused before it costs any memory.
+pub const DEFAULT_MAX_PIXELS: u64 = 40_000_000;
+
+/// Bytes per decoded pixel the decoders may need: the widest format we decode
+/// (16-bit RGBA), so `max_alloc` never refuses an image within the pixel budget.
+const BYTES_PER_PIXEL: u64 = 8;
+
+/// The picture's width and height and the memory, in bytes, that decoding and
+/// reading it will take at its peak, estimated from the header alone: the decoder's frame (its own colour type), the
+/// 8-bit RGB copy when the frame is anything else, and a byte per pixel for the
+/// reading stages. `None` when `bytes` are not an image whose header we can read.
+/// (Measured: a 36-megapixel RGB PNG peaks at 3.4 bytes per pixel; this says 4.)
+pub fn decode_cost(bytes: &[u8]) -> Option<(u32, u32, u64)> {
+    use image::ImageDecoder as _;
+    let decoder = ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?.into_decoder().ok()?;
+    let (w, h) = decoder.dimensions();
+    let color = decoder.color_type();
+    let copy = if color == image::ColorType::Rgb8 { 0 } else { 3 };
+    Some((w, h, u64::from(w) * u64::from(h) * (u64::from(color.bytes_per_pixel()) + copy + 1)))
+}
+
+/// `pixels` as megapixels for messages: one decimal (two below one megapixel),
+/// without trailing zeros.
+fn megapixels(pixels: u64) -> String {
+    let decimals = if pixels < 1_000_000 { 2 } else { 1 };
+    let text = format!("{:.*}", decimals, pixels as f64 / 1e6);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Decodes `bytes` within the default pixel budget ([`DEFAULT_MAX_PIXELS`]); see [`decode_limited`].
 pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
+    decode_limited(bytes, max_side, DEFAULT_MAX_PIXELS)
+}
+
+/// Decodes `bytes`, refusing from the header alone (before any large allocation)
+/// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
+pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| Error::Decode { reason: e.to_string() })?;
@@ -37,12 +74,24 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
             reason: format!("image is {w}x{h} pixels, larger than the {max_side}x{max_side} limit"),
         });
     }
+    let pixels = u64::from(w) * u64::from(h);
+    if pixels > max_pixels {
+        let (size, limit) = (megapixels(pixels), megapixels(max_pixels));
+        // Exact counts when rounding would make the two figures look equal.
+        let reason = if size == limit {
+            format!("image is {w}×{h} = {pixels} pixels, over the {max_pixels}-pixel limit")
+        } else {
+            format!("image is {w}×{h} = {size} megapixels, over the {limit}-megapixel limit")
+        };
+        return Err(Error::Decode { reason });
+    }
     let mut reader = reader;
     let mut limits = Limits::default();
     limits.max_image_width = Some(max_side);
     limits.max_image_height = Some(max_side);
-    // Room for a max_side² RGBA16 frame plus the decoder's own buffers.
-    limits.max_alloc = Some(u64::from(max_side) * u64::from(max_side) * 8 + (64 << 20));
+    // Room for one RGBA16 frame of the pixel budget plus the decoder's own buffers:
+    // whatever a format's header claims, no decoder may allocate past this.
+    limits.max_alloc = Some(max_pixels.saturating_mul(BYTES_PER_PIXEL).saturating_add(16 << 20));
     reader.limits(limits);
     let img = reader.decode().map_err(|e| Error::Decode { reason: decode_reason(&e) })?;
     let rgb = to_rgb(img);
@@ -87,4 +136,34 @@ fn to_rgb(img: DynamicImage) -> RgbImage {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn megapixels_read_like_people_write_them() {
+        assert_eq!(megapixels(256_000_000), "256");
+        assert_eq!(megapixels(40_000_000), "40");
+        assert_eq!(megapixels(42_260_000), "42.3");
+        assert_eq!(megapixels(100_000), "0.1");
+        assert_eq!(megapixels(20_000), "0.02");
+    }
+
+    #[test]
+    fn pixel_budget_is_checked_on_the_header() {
+        let img = RgbImage::from_pixel(300, 200, image::Rgb([200, 200, 200]));
+        let mut png = Vec::new();
+        img.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+        assert_eq!(decode_cost(&png), Some((300, 200, 300 * 200 * 4)));
+        let err = decode_limited(&png, 16_384, 59_990).unwrap_err();
+        assert_eq!(
+            decode_limited(&png, 16_384, 20_000).unwrap_err().to_string(),
+            "cannot decode image: image is 300×200 = 0.06 megapixels, over the 0.02-megapixel limit"
+        );
+        assert_eq!(err.kind(), "decode");
+        assert_eq!(err.to_string(), "cannot decode image: image is 300×200 = 60000 pixels, over the 59990-pixel limit");
+        assert_eq!(decode_limited(&png, 16_384, 60_000).unwrap().dimensions(), (300, 200));
+    }
 }

@@ -78,3 +78,23 @@ pub fn shots(folder: &str) -> Option<(PathBuf, Vec<Shot>)> {
     let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
     Some((dir, serde_json::from_str(&text).expect("manifest parses")))
 }
+
+/// A valid PNG of `side`×`side` plain light-grey pixels: a decompression bomb
+/// (16000 gives a file under a megabyte that decodes to 768 MB of RGB), written
+/// row by row so the test itself never holds the picture.
+pub fn bomb_png(side: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, side, side);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().expect("PNG header");
+    let mut stream = writer.stream_writer().expect("PNG stream");
+    let row = vec![230u8; side as usize];
+    for _ in 0..side {
+        std::io::Write::write_all(&mut stream, &row).expect("PNG row");
+    }
+    stream.finish().expect("PNG end");
+    drop(writer);
+    out
+}

@@ -1,0 +1,198 @@
+//! The accept loop of `queens serve`: one hyper HTTP/1 connection per client,
+//! with a deadline for request headers and a cap on open connections.
+//!
+//! `axum::serve` keeps a connection for as long as the client likes, so a client
+//! that trickles its headers (or only connects) holds a file descriptor forever;
+//! enough of them lock everyone else out. Here every connection holds one of
+//! [`ServeOptions::max_connections`] permits, hyper closes a connection whose
+//! headers do not arrive within [`ServeOptions::header_timeout`] (idle keep-alive
+//! connections included), and the body deadline is kept by the solve handler.
+//!
+//! At the cap, a new client does not simply lose to the slow ones: the oldest
+//! connection that is not being answered (idle, sending headers, or sending a
+//! body) is closed to make room. Only when every open connection is being
+//! answered is the newcomer refused with a 503.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use hyper::service::Service as _;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+
+use super::ServeOptions;
+
+/// Newcomers being placed or refused at once; past this they are simply closed,
+/// so the cap's own bookkeeping cannot pile up descriptors.
+const MAX_WAITING: usize = 64;
+
+/// How long a newcomer waits for the room a closed connection leaves, and how
+/// long a refused client gets to read its 503.
+const WAIT_TIME: Duration = Duration::from_secs(1);
+
+/// Set by the solve handler once a request's body has arrived: from then on
+/// the connection is being answered and is never closed to make room.
+#[derive(Clone, Debug)]
+pub(super) struct Answering(pub(super) Arc<AtomicBool>);
+
+/// The open connections, oldest first, with a way to close each.
+#[derive(Default)]
+struct Registry {
+    next: u64,
+    open: BTreeMap<u64, Entry>,
+}
+
+struct Entry {
+    answering: Arc<AtomicBool>,
+    /// Taken when the connection is told to close.
+    close: Option<oneshot::Sender<()>>,
+}
+
+impl Registry {
+    /// Tells the oldest connection that is not being answered to close; false when there is none.
+    fn close_oldest_idle(&mut self) -> bool {
+        let oldest = self.open.values_mut().find(|e| e.close.is_some() && !e.answering.load(Ordering::Acquire));
+        oldest.and_then(|e| e.close.take()).is_some_and(|tx| tx.send(()).is_ok())
+    }
+}
+
+/// Removes a connection from the registry when its task ends.
+struct Registered(Arc<Mutex<Registry>>, u64);
+
+impl Drop for Registered {
+    fn drop(&mut self) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).open.remove(&self.1);
+    }
+}
+
+/// Accepts connections on `listener` until `shutdown` resolves, then lets the open
+/// ones finish their requests (each is bounded by its deadlines) and returns.
+pub(super) async fn serve(
+    listener: TcpListener,
+    opts: ServeOptions,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let app = super::router(opts.clone());
+    let cap = u32::try_from(opts.max_connections).unwrap_or(u32::MAX);
+    let open = Arc::new(Semaphore::new(cap as usize));
+    let waiting = Arc::new(Semaphore::new(MAX_WAITING));
+    let registry = Arc::new(Mutex::new(Registry::default()));
+    let (stop, stopped) = tokio::sync::watch::channel(());
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(opts.header_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of descriptors or a connection reset before it was taken:
+                // wait a little instead of spinning, and keep serving.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let permit = match Arc::clone(&open).try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                // Full: make room by closing the oldest idle connection, off the accept loop.
+                let Ok(wait) = Arc::clone(&waiting).try_acquire_owned() else { continue };
+                let made_room = registry.lock().unwrap_or_else(|p| p.into_inner()).close_oldest_idle();
+                let (open, registry, app, http, stopped) =
+                    (Arc::clone(&open), Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
+                tokio::spawn(async move {
+                    let permit = if made_room {
+                        tokio::time::timeout(WAIT_TIME, open.acquire_owned()).await.ok().and_then(Result::ok)
+                    } else {
+                        None
+                    };
+                    drop(wait);
+                    match permit {
+                        Some(permit) => connection(stream, permit, &registry, app, &http, stopped).await,
+                        None => {
+                            let _ = tokio::time::timeout(WAIT_TIME, refuse(stream)).await;
+                        }
+                    }
+                });
+                continue;
+            }
+        };
+        let (registry, app, http, stopped) = (Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
+        tokio::spawn(async move { connection(stream, permit, &registry, app, &http, stopped).await });
+    }
+    drop(listener);
+    drop(stop);
+    // Every connection gives its permit back when it ends.
+    let _ = open.acquire_many(cap).await;
+    Ok(())
+}
+
+/// Serves one connection until it ends, is told to make room, or the server stops.
+async fn connection(
+    stream: TcpStream,
+    permit: OwnedSemaphorePermit,
+    registry: &Arc<Mutex<Registry>>,
+    app: axum::Router,
+    http: &hyper::server::conn::http1::Builder,
+    mut stopped: tokio::sync::watch::Receiver<()>,
+) {
+    let _permit = permit;
+    let answering = Arc::new(AtomicBool::new(false));
+    let (close, closed) = oneshot::channel();
+    let _registered = {
+        let mut reg = registry.lock().unwrap_or_else(|p| p.into_inner());
+        let id = reg.next;
+        reg.next += 1;
+        reg.open.insert(id, Entry { answering: Arc::clone(&answering), close: Some(close) });
+        Registered(Arc::clone(registry), id)
+    };
+    let app = TowerToHyperService::new(app);
+    let service = hyper::service::service_fn(move |mut request: axum::http::Request<hyper::body::Incoming>| {
+        let answering = Arc::clone(&answering);
+        request.extensions_mut().insert(Answering(Arc::clone(&answering)));
+        let response = app.call(request);
+        async move {
+            let response = response.await;
+            // Answered: idle again until the next request's body has arrived.
+            answering.store(false, Ordering::Release);
+            response
+        }
+    });
+    let conn = http.serve_connection(TokioIo::new(stream), service);
+    tokio::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        // Closed to make room for a newer client: dropping the connection closes it.
+        _ = closed => {}
+        _ = stopped.changed() => {
+            conn.as_mut().graceful_shutdown();
+            let _ = conn.await;
+        }
+    }
+}
+
+/// Answers a connection over the cap with a JSON 503 and closes it.
+async fn refuse(mut stream: TcpStream) {
+    let body = r#"{"input":"upload","ok":false,"error":{"kind":"busy","message":"the server has too many open connections; try again shortly"}}"#;
+    let head = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 2\r\nconnection: close\r\n\r\n",
+        body.len()
+    );
+    if stream.write_all(head.as_bytes()).await.is_err() || stream.write_all(body.as_bytes()).await.is_err() {
+        return;
+    }
+    let _ = stream.shutdown().await;
+    // Read what the client already sent: closing with unread data would reset the
+    // connection, and the client might lose the 503 before reading it.
+    let mut sink = [0u8; 4096];
+    while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {}
+}

@@ -1,0 +1,298 @@
+//! What `queens explain` and `queens hint` print: numbered steps with the grade,
+//! the hint sentence with a marked board, and their JSON records.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::output::report::{difficulty_json, region_color, DifficultyJson, ErrorJson};
+use crate::pipeline::{Explanation, Outcome};
+use crate::puzzle::marks::Mark;
+use crate::puzzle::{region_letter, Cell, Regions};
+use crate::solve::logic::hint::Hint;
+use crate::solve::logic::{CellState, Step};
+
+/// A step in JSON: `{"technique","level","text","decided":[{"cell","mark"}],"uses":{…}}`.
+#[derive(Debug, Serialize)]
+pub struct StepJson {
+    /// Stable technique id (`last-cell`, …; `mistake` for a fix-this-first hint).
+    pub technique: &'static str,
+    /// 1–7 (0 for a mistake).
+    pub level: u8,
+    /// The sentence.
+    pub text: String,
+    /// Cells decided, 0-based.
+    pub decided: Vec<DecidedJson>,
+    /// What the argument used.
+    pub uses: UsesJson,
+}
+
+/// One decided cell.
+#[derive(Debug, Serialize)]
+pub struct DecidedJson {
+    /// `[row, col]`, 0-based.
+    pub cell: [usize; 2],
+    /// `"queen"` or `"empty"`.
+    pub mark: &'static str,
+}
+
+/// The cells, rows, columns and regions an argument used (0-based; regions by letter).
+#[derive(Debug, Serialize, Default)]
+pub struct UsesJson {
+    /// Cells.
+    pub cells: Vec<[usize; 2]>,
+    /// Rows.
+    pub rows: Vec<usize>,
+    /// Columns.
+    pub cols: Vec<usize>,
+    /// Region letters.
+    pub regions: Vec<String>,
+}
+
+impl StepJson {
+    /// The JSON form of `step`.
+    pub fn new(step: &Step) -> Self {
+        StepJson {
+            technique: step.technique.id(),
+            level: step.level(),
+            text: step.text.clone(),
+            decided: step
+                .decided
+                .iter()
+                .map(|&(c, s)| DecidedJson {
+                    cell: [c.row, c.col],
+                    mark: if s == CellState::Queen { "queen" } else { "empty" },
+                })
+                .collect(),
+            uses: UsesJson {
+                cells: step.uses.cells.iter().map(|c| [c.row, c.col]).collect(),
+                rows: step.uses.rows.clone(),
+                cols: step.uses.cols.clone(),
+                regions: step.uses.regions.iter().map(|&g| region_letter(g).to_string()).collect(),
+            },
+        }
+    }
+}
+
+/// One `queens explain --json` record.
+#[derive(Debug, Serialize)]
+pub struct ExplainJson<'a> {
+    /// The input as named.
+    pub input: &'a str,
+    /// True when the puzzle was solved (unique, checked) and explained.
+    pub ok: bool,
+    /// Board side.
+    pub n: Option<usize>,
+    /// Stars per unit.
+    pub stars: usize,
+    /// The steps from the empty board.
+    pub steps: Vec<StepJson>,
+    /// True when the steps alone reach the solution.
+    pub solved_by_logic: bool,
+    /// The hardest technique used.
+    pub hardest: Option<&'static str>,
+    /// The grade and score.
+    pub difficulty: Option<DifficultyJson>,
+    /// The solution, `[row, col]` 0-based (from the MILP, the solver of record).
+    pub queens: Option<Vec<[usize; 2]>>,
+    /// Set when the steps were withheld.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The solved overlay written (screenshots), if any.
+    pub output: Option<String>,
+    /// Why it failed.
+    pub error: Option<ErrorJson>,
+}
+
+impl<'a> ExplainJson<'a> {
+    /// The record of `outcome`.
+    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
+        let ex = outcome.explained.as_ref();
+        ExplainJson {
+            input,
+            ok: outcome.result.is_ok() && ex.is_some(),
+            n: outcome.regions.as_ref().map(Regions::n),
+            stars,
+            steps: ex.map(|e| e.steps.iter().map(StepJson::new).collect()).unwrap_or_default(),
+            solved_by_logic: ex.is_some_and(|e| e.solved_by_logic),
+            hardest: ex.and_then(|e| e.difficulty.hardest).map(|t| t.id()),
+            difficulty: difficulty_json(outcome),
+            queens: outcome.result.as_ref().ok().map(|p| p.cells().iter().map(|c| [c.row, c.col]).collect()),
+            note: ex.and_then(|e| e.unavailable.clone()),
+            output: None,
+            error: outcome.result.as_ref().err().map(ErrorJson::from_error),
+        }
+    }
+}
+
+/// The explanation for people: one numbered line per step, then the grade.
+pub fn explain_text(e: &Explanation) -> String {
+    let mut out = String::new();
+    if let Some(why) = &e.unavailable {
+        let _ = writeln!(out, "  ({why}; the solution above is the solver's)");
+        return out;
+    }
+    let width = e.steps.len().to_string().len();
+    for (k, s) in e.steps.iter().enumerate() {
+        let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
+    }
+    if e.solved_by_logic {
+        let hardest =
+            e.difficulty.hardest.map_or("none".to_string(), |t| format!("{} (level {})", t.name(), t.level()));
+        let _ = writeln!(
+            out,
+            "  solved by logic in {} steps; hardest: {hardest}; grade: {} (score {})",
+            e.steps.len(),
+            e.difficulty.grade.name(),
+            e.difficulty.score
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "  the steps stop here: no explained step was found for the rest (the solution above is the solver's)"
+        );
+    }
+    out
+}
+
+/// Marks and mistakes in JSON: `{"queens":[[r,c]…],"crosses":[[r,c]…]}`.
+#[derive(Debug, Serialize, Default)]
+pub struct MarksJson {
+    /// The player's queens.
+    pub queens: Vec<[usize; 2]>,
+    /// The player's X marks.
+    pub crosses: Vec<[usize; 2]>,
+}
+
+/// A clash between two of the player's queens.
+#[derive(Debug, Serialize)]
+pub struct ClashJson {
+    /// The two queens.
+    pub cells: [[usize; 2]; 2],
+    /// touch, share a row, share a column, share a region.
+    pub how: &'static str,
+}
+
+/// One `queens hint --json` record.
+#[derive(Debug, Serialize)]
+pub struct HintJson<'a> {
+    /// The input as named.
+    pub input: &'a str,
+    /// True when the puzzle was solved (unique, checked) and a hint was made.
+    pub ok: bool,
+    /// Board side.
+    pub n: Option<usize>,
+    /// Stars per unit.
+    pub stars: usize,
+    /// The player's marks as read.
+    pub marks: MarksJson,
+    /// Marks that contradict the solution.
+    pub mistakes: Vec<[usize; 2]>,
+    /// Pairs of the player's queens that break a rule.
+    pub clashes: Vec<ClashJson>,
+    /// True when the board is finished and right.
+    pub solved: bool,
+    /// What to do next: the step, a mistake to fix (technique `mistake`), or null.
+    pub hint: Option<StepJson>,
+    /// The puzzle's difficulty.
+    pub difficulty: Option<DifficultyJson>,
+    /// The hint picture written, if any.
+    pub output: Option<String>,
+    /// Why it failed.
+    pub error: Option<ErrorJson>,
+}
+
+fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
+    cells.iter().map(|c| [c.row, c.col]).collect()
+}
+
+impl<'a> HintJson<'a> {
+    /// The record of `outcome` and its `hint`.
+    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome, hint: Option<&Hint>) -> Self {
+        let marks = outcome
+            .marks
+            .as_ref()
+            .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
+            .unwrap_or_default();
+        let step = hint.and_then(|h| match (&h.step, h.mistakes.first()) {
+            (Some(s), _) => Some(StepJson::new(s)),
+            (None, Some(m)) => Some(StepJson {
+                technique: "mistake",
+                level: 0,
+                text: h.text.clone(),
+                decided: Vec::new(),
+                uses: UsesJson { cells: vec![[m.cell.row, m.cell.col]], ..Default::default() },
+            }),
+            _ => None,
+        });
+        HintJson {
+            input,
+            ok: outcome.result.is_ok() && hint.is_some(),
+            n: outcome.regions.as_ref().map(Regions::n),
+            stars,
+            marks,
+            mistakes: hint.map(|h| h.mistakes.iter().map(|m| [m.cell.row, m.cell.col]).collect()).unwrap_or_default(),
+            clashes: hint
+                .map(|h| {
+                    h.clashes
+                        .iter()
+                        .map(|c| ClashJson { cells: [[c.a.row, c.a.col], [c.b.row, c.b.col]], how: c.how })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            solved: hint.is_some_and(|h| h.solved),
+            hint: step,
+            difficulty: difficulty_json(outcome),
+            output: None,
+            error: outcome.result.as_ref().err().map(ErrorJson::from_error),
+        }
+    }
+}
+
+/// The hint for people: the sentence, then the board with the player's marks
+/// (`Q` queen, `x` X mark), the decided cells (`+` place a queen, `-` clear),
+/// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
+pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool) -> String {
+    let mut out = format!("  {}\n", hint.text);
+    let colors = outcome.colors.as_deref();
+    let marks = outcome.marks.as_ref();
+    let step = hint.step.as_ref();
+    for r in 0..regions.n() {
+        out.push_str("  ");
+        for c in 0..regions.n() {
+            let cell = Cell::new(r, c);
+            let letter = region_letter(regions.label(cell));
+            let decided = step.and_then(|s| s.decided.iter().find(|d| d.0 == cell)).map(|d| d.1);
+            let used = step.is_some_and(|s| {
+                s.uses.rows.contains(&r)
+                    || s.uses.cols.contains(&c)
+                    || s.uses.regions.contains(&regions.label(cell))
+                    || s.uses.cells.contains(&cell)
+            });
+            let mistake = hint.mistakes.iter().any(|m| m.cell == cell);
+            let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
+                (Some(CellState::Queen), _, _) => '+',
+                (Some(_), _, _) => '-',
+                (None, true, _) => '!',
+                (None, false, Some(Mark::Queen)) => 'Q',
+                (None, false, Some(Mark::Cross)) => 'x',
+                _ => letter,
+            };
+            if color {
+                let [red, g, b] = region_color(colors, regions.label(cell));
+                // Cells outside the argument are faded towards grey, so the argument stands out.
+                let fade = |v: u8| if step.is_some() && !used { ((u16::from(v) + 2 * 200) / 3) as u8 } else { v };
+                let (red, g, b) = (fade(red), fade(g), fade(b));
+                let style = if decided.is_some() || mistake { ";1;4" } else { "" };
+                let fg = if mistake { "31" } else { "30" };
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m {symbol} \x1b[0m");
+            } else if used {
+                let _ = write!(out, "({symbol})");
+            } else {
+                let _ = write!(out, " {symbol} ");
+            }
+        }
+        out.push('\n');
+    }
+    out
+}

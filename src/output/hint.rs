@@ -1,0 +1,100 @@
+//! The hint picture: the player's board with the next step drawn on it.
+//!
+//! The units the argument uses are tinted, a cell to fill gets a hollow crown
+//! outline, a cell to clear gets an X, and mistakes are circled in red. Nothing else
+//! of the solution is drawn.
+
+use image::{Rgb, RgbImage};
+use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
+
+use crate::output::overlay::CROWN;
+use crate::puzzle::{Cell, Regions};
+use crate::solve::logic::hint::Hint;
+use crate::solve::logic::CellState;
+use crate::vision::grid::Grid;
+
+/// Tint of the cells the argument uses.
+const TINT: [u8; 3] = [255, 200, 40];
+/// Ink of the decided cells.
+const DECIDED: [u8; 3] = [10, 110, 60];
+/// Ink of the mistake circles.
+const MISTAKE: [u8; 3] = [220, 30, 30];
+
+/// Draws `hint` on `img` (whose board lattice is `grid`), in place.
+pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint) {
+    let width = (grid.px.min(grid.py) * 0.06).max(2.0);
+    if let Some(step) = &hint.step {
+        let used = |c: Cell| {
+            step.uses.rows.contains(&c.row)
+                || step.uses.cols.contains(&c.col)
+                || step.uses.regions.contains(&regions.label(c))
+                || step.uses.cells.contains(&c)
+        };
+        for cell in regions.cells().filter(|&c| used(c)) {
+            tint(img, grid, cell, TINT, 0.35);
+        }
+        for &(cell, state) in &step.decided {
+            if state == CellState::Queen {
+                crown_outline(img, grid, cell, width);
+            } else {
+                cross(img, grid, cell, width);
+            }
+        }
+    }
+    for m in &hint.mistakes {
+        let (cx, cy) = grid.center(m.cell);
+        let r = grid.px.min(grid.py) * 0.42;
+        for k in 0..width.ceil() as i32 {
+            draw_hollow_circle_mut(img, (cx as i32, cy as i32), r as i32 - k, Rgb(MISTAKE));
+        }
+    }
+}
+
+/// Blends `color` over the inside of `cell`.
+fn tint(img: &mut RgbImage, grid: &Grid, cell: Cell, color: [u8; 3], alpha: f32) {
+    let (x0, y0) = (grid.x0 + cell.col as f64 * grid.px, grid.y0 + cell.row as f64 * grid.py);
+    let (x1, y1) = (x0 + grid.px, y0 + grid.py);
+    for y in (y0.ceil().max(0.0) as u32)..(y1.floor().max(0.0) as u32).min(img.height()) {
+        for x in (x0.ceil().max(0.0) as u32)..(x1.floor().max(0.0) as u32).min(img.width()) {
+            let p = img.get_pixel_mut(x, y);
+            for (v, &c) in p.0.iter_mut().zip(&color) {
+                *v = (f32::from(*v) * (1.0 - alpha) + f32::from(c) * alpha).round() as u8;
+            }
+        }
+    }
+}
+
+/// A thick line from `a` to `b`, as parallel one-pixel lines.
+fn thick_line(img: &mut RgbImage, a: (f64, f64), b: (f64, f64), width: f64, color: [u8; 3]) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (nx, ny) = (-dy / len, dx / len);
+    let steps = (width * 2.0).ceil() as i32;
+    for k in 0..=steps {
+        let o = (f64::from(k) / f64::from(steps.max(1)) - 0.5) * width;
+        draw_line_segment_mut(
+            img,
+            ((a.0 + nx * o) as f32, (a.1 + ny * o) as f32),
+            ((b.0 + nx * o) as f32, (b.1 + ny * o) as f32),
+            Rgb(color),
+        );
+    }
+}
+
+/// A hollow crown: place a queen here.
+fn crown_outline(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64) {
+    let size = grid.px.min(grid.py) * 0.66;
+    let (cx, cy) = grid.center(cell);
+    let pts: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (cx + (u - 0.5) * size, cy + (v - 0.52) * size)).collect();
+    for w in pts.windows(2) {
+        thick_line(img, w[0], w[1], width, DECIDED);
+    }
+}
+
+/// An X: no queen here.
+fn cross(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64) {
+    let (cx, cy) = grid.center(cell);
+    let h = grid.px.min(grid.py) * 0.22;
+    thick_line(img, (cx - h, cy - h), (cx + h, cy + h), width, DECIDED);
+    thick_line(img, (cx - h, cy + h), (cx + h, cy - h), width, DECIDED);
+}

@@ -1,0 +1,217 @@
+//! The board the engine reasons about: each cell unknown, a queen (star), or empty,
+//! and the puzzle's geometry (rows, columns, regions, neighbours) precomputed once.
+
+use crate::puzzle::{Cell, Regions};
+
+/// What is known about one cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum CellState {
+    /// Not decided yet.
+    Unknown,
+    /// Holds a queen (a star in Star Battle).
+    Queen,
+    /// Holds no queen.
+    Empty,
+}
+
+/// A row, a column or a region: the units that each hold K queens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    /// Row, 0-based.
+    Row(usize),
+    /// Column, 0-based.
+    Col(usize),
+    /// Region label.
+    Region(usize),
+}
+
+/// The fixed shape of a puzzle: which cells make each unit, and who touches whom.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub(crate) n: usize,
+    /// Stars per unit (K).
+    pub(crate) k: usize,
+    /// Cells of each unit: rows 0..n, columns n..2n, regions 2n..
+    pub(crate) units: Vec<Vec<usize>>,
+    /// The three units of each cell: row, column, region.
+    pub(crate) cell_units: Vec<[usize; 3]>,
+    /// The up to 8 touching cells of each cell.
+    pub(crate) neighbours: Vec<Vec<usize>>,
+}
+
+impl Geometry {
+    /// The geometry of `regions` with `k` stars per unit.
+    pub fn new(regions: &Regions, k: usize) -> Self {
+        let n = regions.n();
+        let mut units = vec![Vec::with_capacity(n); 2 * n + regions.region_count()];
+        let mut cell_units = Vec::with_capacity(n * n);
+        for cell in regions.cells() {
+            let i = cell.row * n + cell.col;
+            let ids = [cell.row, n + cell.col, 2 * n + regions.label(cell)];
+            for &u in &ids {
+                units[u].push(i);
+            }
+            cell_units.push(ids);
+        }
+        let neighbours = (0..n * n)
+            .map(|i| {
+                let (r, c) = ((i / n) as isize, (i % n) as isize);
+                let mut out = Vec::with_capacity(8);
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        let (rr, cc) = (r + dr, c + dc);
+                        if (dr, dc) != (0, 0) && (0..n as isize).contains(&rr) && (0..n as isize).contains(&cc) {
+                            out.push(rr as usize * n + cc as usize);
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        Geometry { n, k, units, cell_units, neighbours }
+    }
+
+    /// Board side N.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Stars per unit.
+    pub fn stars(&self) -> usize {
+        self.k
+    }
+
+    /// The unit with index `u`.
+    pub fn unit(&self, u: usize) -> Unit {
+        match u {
+            u if u < self.n => Unit::Row(u),
+            u if u < 2 * self.n => Unit::Col(u - self.n),
+            u => Unit::Region(u - 2 * self.n),
+        }
+    }
+
+    /// The index of `unit`.
+    pub fn index(&self, unit: Unit) -> usize {
+        match unit {
+            Unit::Row(r) => r,
+            Unit::Col(c) => self.n + c,
+            Unit::Region(g) => 2 * self.n + g,
+        }
+    }
+
+    /// Unit indices of one kind: rows (0), columns (1) or regions (2).
+    pub(crate) fn kind(&self, kind: usize) -> std::ops::Range<usize> {
+        match kind {
+            0 => 0..self.n,
+            1 => self.n..2 * self.n,
+            _ => 2 * self.n..self.units.len(),
+        }
+    }
+
+    /// The cell with index `i`.
+    pub fn cell(&self, i: usize) -> Cell {
+        Cell::new(i / self.n, i % self.n)
+    }
+
+    /// The index of `cell`.
+    pub fn at(&self, cell: Cell) -> usize {
+        cell.row * self.n + cell.col
+    }
+}
+
+/// A board state: one [`CellState`] per cell, row-major.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) cells: Vec<CellState>,
+}
+
+impl Board {
+    /// A board of `n`×`n` unknown cells.
+    pub fn new(n: usize) -> Self {
+        Board { cells: vec![CellState::Unknown; n * n] }
+    }
+
+    /// The state of cell index `i`.
+    pub fn get(&self, i: usize) -> CellState {
+        self.cells[i]
+    }
+
+    /// Sets cell index `i`.
+    pub fn set(&mut self, i: usize, s: CellState) {
+        self.cells[i] = s;
+    }
+
+    /// True when no cell is unknown.
+    pub fn is_complete(&self) -> bool {
+        !self.cells.contains(&CellState::Unknown)
+    }
+
+    /// The queens, as cell indices in row-major order.
+    pub fn queens(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells.iter().enumerate().filter(|(_, s)| **s == CellState::Queen).map(|(i, _)| i)
+    }
+
+    /// How many cells are decided (queen or empty).
+    pub fn decided(&self) -> usize {
+        self.cells.iter().filter(|&&s| s != CellState::Unknown).count()
+    }
+}
+
+/// Counts in one unit: queens placed and cells still possible (unknown or queen).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Tally {
+    pub queens: usize,
+    pub unknown: usize,
+}
+
+impl Geometry {
+    /// Queens and unknown cells of unit `u`.
+    pub(crate) fn tally(&self, board: &Board, u: usize) -> Tally {
+        let mut t = Tally::default();
+        for &i in &self.units[u] {
+            match board.cells[i] {
+                CellState::Queen => t.queens += 1,
+                CellState::Unknown => t.unknown += 1,
+                CellState::Empty => {}
+            }
+        }
+        t
+    }
+
+    /// The first broken rule of `board`, as the unit that breaks it: a unit with
+    /// more than K queens, or fewer possible cells than the queens it still needs,
+    /// or two touching queens (reported as the row of the first).
+    pub(crate) fn contradiction(&self, board: &Board) -> Option<Unit> {
+        for u in 0..self.units.len() {
+            let t = self.tally(board, u);
+            if t.queens > self.k || t.queens + t.unknown < self.k {
+                return Some(self.unit(u));
+            }
+        }
+        for q in board.queens() {
+            if self.neighbours[q].iter().any(|&j| board.cells[j] == CellState::Queen) {
+                return Some(Unit::Row(q / self.n));
+            }
+        }
+        None
+    }
+
+    /// The cells a queen on `i` rules out: its touching cells, and the rest of every
+    /// unit of `i` that the queen fills up to K. Only cells still unknown.
+    pub(crate) fn reach(&self, board: &Board, i: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for &j in &self.neighbours[i] {
+            if board.cells[j] == CellState::Unknown {
+                out.push(j);
+            }
+        }
+        for &u in &self.cell_units[i] {
+            let queens = self.units[u].iter().filter(|&&j| j == i || board.cells[j] == CellState::Queen).count();
+            if queens >= self.k {
+                out.extend(self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Unknown));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}

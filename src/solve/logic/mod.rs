@@ -1,0 +1,244 @@
+//! The deduction engine: solving the way a person does, one explained step at a time.
+//!
+//! It works on a [`Board`] (each cell unknown, queen or empty) and finds the
+//! cheapest, most visible deduction first ([`Technique`], levels 1–7). Each step
+//! says what it decides, what it used, and one plain sentence. Every technique
+//! follows from the rules alone, so a step holds in every solution; the tests check
+//! every step of every corpus level against the known solution.
+//!
+//! The engine is separate from the MILP, which stays the solver of record: its
+//! cheap deductions fix variables before HiGHS runs ([`Engine::deduce`]), and
+//! explanations are shown only when the engine's final board equals the MILP's
+//! solution. It knows the puzzle layer only: no pictures, JSON, terminals or files.
+
+pub mod board;
+pub mod hint;
+pub mod techniques;
+mod words;
+
+pub use board::{Board, CellState, Geometry, Unit};
+pub use techniques::{Detail, Technique};
+pub use words::Names;
+
+use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::{Cell, Regions};
+use techniques::{Budget, Found};
+
+/// Propagation rounds one step may spend on what-if searches before giving up.
+const STEP_BUDGET: u64 = 20_000;
+/// Deepest nesting of what-ifs tried (level 7 is depth 1 and beyond).
+const MAX_DEPTH: usize = 3;
+
+/// What a step's argument used: the cells, rows, columns and regions to look at.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Uses {
+    /// Cells, row-major.
+    pub cells: Vec<Cell>,
+    /// Rows, 0-based, ascending.
+    pub rows: Vec<usize>,
+    /// Columns, 0-based, ascending.
+    pub cols: Vec<usize>,
+    /// Region labels, ascending.
+    pub regions: Vec<usize>,
+}
+
+/// One explained deduction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// How it was found.
+    pub technique: Technique,
+    /// The cells it decides, each a queen or empty, row-major.
+    pub decided: Vec<(Cell, CellState)>,
+    /// What the argument used.
+    pub uses: Uses,
+    /// One plain sentence.
+    pub text: String,
+    /// The argument, for drawing it.
+    pub detail: Detail,
+}
+
+impl Step {
+    /// Difficulty level, 1–7.
+    pub fn level(&self) -> u8 {
+        self.technique.level()
+    }
+}
+
+/// A whole solve path from a starting board.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// The board after the last step.
+    pub board: Board,
+    /// True when the steps decide every cell.
+    pub solved: bool,
+}
+
+/// How hard a puzzle is for a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Queen's reach, last cells and regions in one line suffice.
+    Easy,
+    /// Needs regions filling lines.
+    Medium,
+    /// Needs blocked-unit steps.
+    Hard,
+    /// Needs what-if reasoning.
+    Expert,
+}
+
+impl Grade {
+    /// The grade's name in JSON and text.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Expert => "expert",
+        }
+    }
+}
+
+/// The difficulty of a solve path.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Difficulty {
+    /// The grade, from the hardest technique needed.
+    pub grade: Grade,
+    /// A finer score: the sum over steps of a weight that doubles with each level
+    /// from level 2 on (level 1 steps are free), rounded to 0.1.
+    pub score: f64,
+    /// The hardest technique used, if any step was needed.
+    pub hardest: Option<Technique>,
+}
+
+/// The difficulty of a path (only meaningful for a path that solved the puzzle).
+pub fn difficulty(steps: &[Step]) -> Difficulty {
+    let hardest = steps.iter().map(|s| s.technique).max();
+    let grade = match hardest.map_or(1, Technique::level) {
+        0..=3 => Grade::Easy,
+        4 => Grade::Medium,
+        5 => Grade::Hard,
+        _ => Grade::Expert,
+    };
+    let score: f64 = steps.iter().map(|s| if s.level() == 1 { 0.0 } else { f64::from(1u32 << (s.level() - 2)) }).sum();
+    Difficulty { grade, score: (score * 10.0).round() / 10.0, hardest }
+}
+
+/// The engine for one puzzle: its geometry and how to name its regions.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    geo: Geometry,
+    names: Names,
+}
+
+impl Engine {
+    /// An engine for `regions` with `stars` per unit, naming regions with `names`.
+    pub fn new(regions: &Regions, stars: usize, names: Names) -> Self {
+        Engine { geo: Geometry::new(regions, stars), names }
+    }
+
+    /// The puzzle's geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The board a player's marks describe: their queens and X marks, nothing else.
+    pub fn board_from_marks(&self, marks: &Marks) -> Board {
+        let mut b = Board::new(self.geo.n());
+        for i in 0..self.geo.n() * self.geo.n() {
+            match marks.get(self.geo.cell(i)) {
+                Mark::Queen => b.set(i, CellState::Queen),
+                Mark::Cross => b.set(i, CellState::Empty),
+                Mark::Blank => {}
+            }
+        }
+        b
+    }
+
+    /// The next step from `board`, cheapest technique first; `None` when the board
+    /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
+    pub fn next_step(&self, board: &Board) -> Option<Step> {
+        if board.is_complete() || self.geo.contradiction(board).is_some() {
+            return None;
+        }
+        let found = techniques::simple(&self.geo, board, Technique::Blocked).or_else(|| {
+            let mut budget = Budget(STEP_BUDGET);
+            (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, &mut budget)?.ok())
+        })?;
+        Some(self.step(found))
+    }
+
+    fn step(&self, found: Found) -> Step {
+        let g = &self.geo;
+        let text = words::describe(g, &self.names, &found);
+        let mut uses = Uses::default();
+        let add_unit = |u: Unit, uses: &mut Uses| match u {
+            Unit::Row(r) => uses.rows.push(r),
+            Unit::Col(c) => uses.cols.push(c),
+            Unit::Region(x) => uses.regions.push(x),
+        };
+        match &found.detail {
+            Detail::Reach { queen, full } => {
+                uses.cells.push(g.cell(*queen));
+                full.iter().for_each(|&u| add_unit(u, &mut uses));
+            }
+            Detail::LastCell { unit } | Detail::Blocked { unit } => {
+                add_unit(*unit, &mut uses);
+                uses.cells.extend(found.decided.iter().map(|&(i, _)| g.cell(i)));
+            }
+            Detail::OneLine { inside, line } => {
+                add_unit(*inside, &mut uses);
+                add_unit(*line, &mut uses);
+            }
+            Detail::Fill { inside, lines } => {
+                inside.iter().chain(lines).for_each(|&u| add_unit(u, &mut uses));
+            }
+            Detail::WhatIf { cell, runs_out, .. } => {
+                uses.cells.push(g.cell(*cell));
+                add_unit(*runs_out, &mut uses);
+            }
+        }
+        for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        uses.cells.sort();
+        uses.cells.dedup();
+        Step {
+            technique: found.technique,
+            decided: found.decided.iter().map(|&(i, s)| (g.cell(i), s)).collect(),
+            uses,
+            text,
+            detail: found.detail,
+        }
+    }
+
+    /// Every step from `start` until the board is complete or no step is found.
+    pub fn explain(&self, start: Board) -> Path {
+        let mut board = start;
+        let mut steps = Vec::new();
+        while let Some(step) = self.next_step(&board) {
+            for &(cell, s) in &step.decided {
+                board.set(self.geo.at(cell), s);
+            }
+            steps.push(step);
+        }
+        let solved = board.is_complete() && self.geo.contradiction(&board).is_none();
+        Path { steps, board, solved }
+    }
+
+    /// The cheap deductions (techniques 1–5) applied until none is left, without
+    /// words: the presolve for the MILP. Stops early on a broken rule (the MILP then
+    /// reports the puzzle has no solution).
+    pub fn deduce(&self, start: Board) -> Board {
+        let mut board = start;
+        while self.geo.contradiction(&board).is_none() {
+            match techniques::simple(&self.geo, &board, Technique::Blocked) {
+                Some(f) => techniques::apply(&mut board, &f),
+                None => break,
+            }
+        }
+        board
+    }
+}

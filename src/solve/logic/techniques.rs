@@ -1,0 +1,454 @@
+//! The techniques, cheapest first. Each finder looks at a board and returns the
+//! first deduction of its kind that decides at least one unknown cell, or `None`.
+//!
+//! Every deduction follows from the rules alone (K queens per row, column and
+//! region; no two touching), never from assuming the solution is unique, so each
+//! one holds in every solution of the puzzle.
+
+use super::board::{Board, CellState, Geometry, Unit};
+
+/// How a step was found, in order of difficulty (the level is its number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// 1: a queen rules out its row, column, region (once full) and touching cells.
+    Reach,
+    /// 2: a unit with exactly as many possible cells as queens it still needs.
+    LastCell,
+    /// 3: a region confined to one line empties the rest of the line (and back).
+    OneLine,
+    /// 4: k regions confined to k lines use those lines up (and back).
+    Fill,
+    /// 5: a queen here would leave some unit without room.
+    Blocked,
+    /// 6: a queen here leads, by techniques 1–5, to a unit without room.
+    WhatIf,
+    /// 7: the same with what-if steps inside the case: a last resort.
+    DeepWhatIf,
+}
+
+impl Technique {
+    /// All techniques, easiest first.
+    pub const ALL: [Technique; 7] = [
+        Technique::Reach,
+        Technique::LastCell,
+        Technique::OneLine,
+        Technique::Fill,
+        Technique::Blocked,
+        Technique::WhatIf,
+        Technique::DeepWhatIf,
+    ];
+
+    /// Difficulty level, 1 (easiest) to 7.
+    pub fn level(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// Stable name used in JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Technique::Reach => "queen-reach",
+            Technique::LastCell => "last-cell",
+            Technique::OneLine => "one-line",
+            Technique::Fill => "lines-filled",
+            Technique::Blocked => "blocked",
+            Technique::WhatIf => "what-if",
+            Technique::DeepWhatIf => "deep-what-if",
+        }
+    }
+
+    /// The name people read.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Reach => "queen's reach",
+            Technique::LastCell => "last cell",
+            Technique::OneLine => "region in one line",
+            Technique::Fill => "regions fill lines",
+            Technique::Blocked => "blocked unit",
+            Technique::WhatIf => "what if",
+            Technique::DeepWhatIf => "deeper what if",
+        }
+    }
+}
+
+/// The argument of a deduction, enough to say it in words and show what it used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Detail {
+    /// The queen on this cell rules out the decided cells.
+    Reach {
+        /// The queen (cell index).
+        queen: usize,
+        /// Units the queen fills to K (their other cells are ruled out).
+        full: Vec<Unit>,
+    },
+    /// This unit's unknown cells are exactly the queens it still needs.
+    LastCell {
+        /// The unit.
+        unit: Unit,
+    },
+    /// Every possible cell of `inside` lies in `line`, so the rest of `line` is empty.
+    OneLine {
+        /// The confined unit.
+        inside: Unit,
+        /// The unit it is confined to.
+        line: Unit,
+    },
+    /// The possible cells of the `inside` units lie within as many `lines`.
+    Fill {
+        /// The confined units.
+        inside: Vec<Unit>,
+        /// The units they use up.
+        lines: Vec<Unit>,
+    },
+    /// A queen on any of the decided cells would leave `unit` without room.
+    Blocked {
+        /// The unit that would run out.
+        unit: Unit,
+    },
+    /// A queen on `cell` leads to `runs_out` having no room.
+    WhatIf {
+        /// The cell tried (index).
+        cell: usize,
+        /// The unit that runs out of cells in that case.
+        runs_out: Unit,
+        /// 0 for techniques 1–5 inside the case; more for nested what-ifs.
+        depth: usize,
+    },
+}
+
+/// One deduction: how, what it decides, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The technique.
+    pub technique: Technique,
+    /// Cell indices and what they become (queen or empty), sorted.
+    pub decided: Vec<(usize, CellState)>,
+    /// The argument.
+    pub detail: Detail,
+}
+
+fn empties(cells: impl IntoIterator<Item = usize>) -> Vec<(usize, CellState)> {
+    let mut v: Vec<(usize, CellState)> = cells.into_iter().map(|i| (i, CellState::Empty)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Units in the order people scan them: regions, then rows, then columns.
+fn scan_order(g: &Geometry) -> impl Iterator<Item = usize> {
+    g.kind(2).chain(g.kind(0)).chain(g.kind(1))
+}
+
+/// 1. A queen whose reach still has unknown cells.
+pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut out = Vec::new();
+    for q in b.queens() {
+        g.reach(b, q, &mut out);
+        if !out.is_empty() {
+            let full = g.cell_units[q].iter().filter(|&&u| g.tally(b, u).queens >= g.k).map(|&u| g.unit(u)).collect();
+            return Some(Found {
+                technique: Technique::Reach,
+                decided: empties(out.iter().copied()),
+                detail: Detail::Reach { queen: q, full },
+            });
+        }
+    }
+    None
+}
+
+/// 2. A unit whose unknown cells are exactly the queens it still needs.
+pub(crate) fn last_cell(g: &Geometry, b: &Board) -> Option<Found> {
+    for u in scan_order(g) {
+        let t = g.tally(b, u);
+        if t.unknown > 0 && t.queens + t.unknown == g.k {
+            let decided = g.units[u]
+                .iter()
+                .filter(|&&i| b.cells[i] == CellState::Unknown)
+                .map(|&i| (i, CellState::Queen))
+                .collect();
+            return Some(Found {
+                technique: Technique::LastCell,
+                decided,
+                detail: Detail::LastCell { unit: g.unit(u) },
+            });
+        }
+    }
+    None
+}
+
+/// The set (bit mask) of units of `kind` that the possible cells of unit `u` lie in.
+fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {
+    let base = g.kind(kind).start;
+    let mut mask = 0u64;
+    for &i in &g.units[u] {
+        if b.cells[i] != CellState::Empty {
+            mask |= 1 << (g.cell_units[i][kind] - base);
+        }
+    }
+    mask
+}
+
+/// Unknown cells of the `lines` (a mask over units of `line_kind`) outside every unit in `inside`.
+fn rest_of(g: &Geometry, b: &Board, lines: u64, line_kind: usize, inside: &[usize]) -> Vec<usize> {
+    let base = g.kind(line_kind).start;
+    let mut out = Vec::new();
+    for bit in 0..64 {
+        if lines & (1 << bit) == 0 {
+            continue;
+        }
+        for &i in &g.units[base + bit] {
+            if b.cells[i] == CellState::Unknown && !inside.iter().any(|&u| g.cell_units[i].contains(&u)) {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
+/// Units of `kind` still open (with an unknown cell).
+fn open(g: &Geometry, b: &Board, kind: usize) -> Vec<usize> {
+    g.kind(kind).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect()
+}
+
+/// The (confined kind, line kind) pairs, in the order people look: regions in
+/// rows or columns, then rows or columns inside regions, then rows in columns.
+const PAIRS: [(usize, usize); 6] = [(2, 0), (2, 1), (0, 2), (1, 2), (0, 1), (1, 0)];
+
+/// 3. A unit whose possible cells lie in one line of another kind.
+pub(crate) fn one_line(g: &Geometry, b: &Board) -> Option<Found> {
+    for (inside_kind, line_kind) in PAIRS.into_iter().take(4) {
+        for u in open(g, b, inside_kind) {
+            let lines = lines_of(g, b, u, line_kind);
+            if lines.count_ones() != 1 {
+                continue;
+            }
+            let rest = rest_of(g, b, lines, line_kind, &[u]);
+            if !rest.is_empty() {
+                let line = g.unit(g.kind(line_kind).start + lines.trailing_zeros() as usize);
+                return Some(Found {
+                    technique: Technique::OneLine,
+                    decided: empties(rest),
+                    detail: Detail::OneLine { inside: g.unit(u), line },
+                });
+            }
+        }
+    }
+    None
+}
+
+/// 4. k units (k ≥ 2) whose possible cells lie within k lines of another kind.
+pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
+    let sets: Vec<(usize, usize, Vec<usize>, Vec<u64>)> = PAIRS
+        .iter()
+        .map(|&(ik, lk)| {
+            let units = open(g, b, ik);
+            let masks = units.iter().map(|&u| lines_of(g, b, u, lk)).collect();
+            (ik, lk, units, masks)
+        })
+        .collect();
+    let largest = sets.iter().map(|s| s.2.len()).max().unwrap_or(0);
+    for k in 2..largest {
+        for (_, lk, units, masks) in &sets {
+            let mut chosen = Vec::with_capacity(k);
+            if let Some(found) = subsets(g, b, *lk, units, masks, k, 0, 0, &mut chosen) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// Depth-first search for `k` of `units` whose line masks together cover exactly
+/// `k` lines and leave something to rule out; prunes as soon as the union exceeds k.
+#[allow(clippy::too_many_arguments)]
+fn subsets(
+    g: &Geometry,
+    b: &Board,
+    line_kind: usize,
+    units: &[usize],
+    masks: &[u64],
+    k: usize,
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+) -> Option<Found> {
+    if chosen.len() == k {
+        if union.count_ones() as usize != k {
+            return None;
+        }
+        let inside: Vec<usize> = chosen.iter().map(|&j| units[j]).collect();
+        let rest = rest_of(g, b, union, line_kind, &inside);
+        if rest.is_empty() {
+            return None;
+        }
+        let base = g.kind(line_kind).start;
+        let lines = (0..64).filter(|bit| union & (1 << bit) != 0).map(|bit| g.unit(base + bit)).collect();
+        return Some(Found {
+            technique: Technique::Fill,
+            decided: empties(rest),
+            detail: Detail::Fill { inside: inside.iter().map(|&u| g.unit(u)).collect(), lines },
+        });
+    }
+    for j in start..units.len() {
+        if units.len() - j < k - chosen.len() {
+            break;
+        }
+        let next = union | masks[j];
+        if next.count_ones() as usize > k {
+            continue;
+        }
+        chosen.push(j);
+        let found = subsets(g, b, line_kind, units, masks, k, j + 1, next, chosen);
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Technique 5: cells whose queen would leave some unit without room for its
+/// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
+pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
+    let n2 = g.n * g.n;
+    let units: Vec<usize> =
+        scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+    let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
+    let mut gone = vec![false; n2];
+    let mut reach = Vec::new();
+    for c in 0..n2 {
+        if b.cells[c] != CellState::Unknown {
+            continue;
+        }
+        g.reach(b, c, &mut reach);
+        for &j in &reach {
+            gone[j] = true;
+        }
+        gone[c] = true;
+        let limit = best.as_ref().map_or(units.len(), |(p, _)| *p + 1);
+        for (p, &u) in units.iter().enumerate().take(limit) {
+            if g.cell_units[c].contains(&u) {
+                continue;
+            }
+            let mut queens = 0;
+            let mut room = 0;
+            for &i in &g.units[u] {
+                match b.cells[i] {
+                    CellState::Queen => queens += 1,
+                    CellState::Unknown if !gone[i] => room += 1,
+                    _ => {}
+                }
+            }
+            if queens + room < g.k {
+                match &mut best {
+                    Some((bp, cells)) if *bp == p => cells.push(c),
+                    _ => best = Some((p, vec![c])),
+                }
+                break;
+            }
+        }
+        for &j in &reach {
+            gone[j] = false;
+        }
+        gone[c] = false;
+    }
+    best.map(|(p, cells)| Found {
+        technique: Technique::Blocked,
+        decided: empties(cells),
+        detail: Detail::Blocked { unit: g.unit(units[p]) },
+    })
+}
+
+/// Applies a deduction to the board.
+pub(crate) fn apply(b: &mut Board, found: &Found) {
+    for &(i, s) in &found.decided {
+        b.cells[i] = s;
+    }
+}
+
+/// The cheapest deduction among techniques 1–5, up to `max` (inclusive).
+pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
+    let finders: [fn(&Geometry, &Board) -> Option<Found>; 5] = [reach, last_cell, one_line, fill, blocked];
+    finders.iter().take((max.level() as usize).min(5)).find_map(|f| f(g, b))
+}
+
+/// Work budget for what-if searches (propagation rounds), so a pathological board
+/// ends the search instead of running for minutes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget(pub u64);
+
+impl Budget {
+    fn spend(&mut self) -> bool {
+        if self.0 == 0 {
+            return false;
+        }
+        self.0 -= 1;
+        true
+    }
+}
+
+/// Applies techniques 1–5 (nested what-ifs to `depth`) until nothing changes.
+/// `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
+fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> Result<Option<()>, Unit> {
+    loop {
+        if let Some(u) = g.contradiction(b) {
+            return Err(u);
+        }
+        if !budget.spend() {
+            return Ok(None);
+        }
+        // Cheap sweeps first: every queen's reach and every last cell at once.
+        let mut changed = false;
+        let mut out = Vec::new();
+        let queens: Vec<usize> = b.queens().collect();
+        for q in queens {
+            g.reach(b, q, &mut out);
+            for &j in &out {
+                b.cells[j] = CellState::Empty;
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        if let Some(f) = simple(g, b, Technique::Blocked) {
+            apply(b, &f);
+            continue;
+        }
+        if depth > 0 {
+            match what_if(g, b, depth - 1, budget) {
+                Some(Ok(f)) => {
+                    apply(b, &f);
+                    continue;
+                }
+                Some(Err(())) => return Ok(None),
+                None => {}
+            }
+        }
+        return Ok(Some(()));
+    }
+}
+
+/// 6 (depth 0) and 7 (depth ≥ 1): the first unknown cell whose queen leads to a
+/// unit without room. `Some(Err(()))` when the budget ran out.
+pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
+    for c in 0..g.n * g.n {
+        if b.cells[c] != CellState::Unknown {
+            continue;
+        }
+        let mut trial = b.clone();
+        trial.cells[c] = CellState::Queen;
+        match propagate(g, &mut trial, depth, budget) {
+            Err(unit) => {
+                let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
+                return Some(Ok(Found {
+                    technique,
+                    decided: vec![(c, CellState::Empty)],
+                    detail: Detail::WhatIf { cell: c, runs_out: unit, depth },
+                }));
+            }
+            Ok(None) => return Some(Err(())),
+            Ok(Some(())) => {}
+        }
+    }
+    None
+}
