@@ -233,3 +233,47 @@ fn hint_on_played_screenshots_lists_the_labelled_mistakes() {
     }
     assert_eq!(seen, files.len());
 }
+
+/// The solved overlay of a half-played screenshot leaves the player's own crowns
+/// untouched and draws the rest of the solution.
+#[test]
+fn overlay_draws_solution_crowns_only_where_the_player_has_none() {
+    let Some((dir, _)) = common::shots("played") else { return };
+    let file = dir.join("played-29-android412-partial.png");
+    let out_dir = std::env::temp_dir().join(format!("queens-marks-overlay-{}", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["solve", "--json", "-q", "-o"])
+        .arg(&out_dir)
+        .arg(&file)
+        .output()
+        .expect("runs");
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one record");
+    let written = image::open(record["output"].as_str().expect("overlay written")).unwrap().to_rgb8();
+    std::fs::remove_dir_all(&out_dir).ok();
+    let original = image::open(&file).unwrap().to_rgb8();
+    let grid = &record["grid"];
+    let (x0, y0, n) = (grid["x"].as_f64().unwrap(), grid["y"].as_f64().unwrap(), grid["n"].as_u64().unwrap() as usize);
+    let pitch = grid["width"].as_f64().unwrap() / n as f64;
+    let player: Vec<[usize; 2]> = serde_json::from_value(record["marks"]["queens"].clone()).unwrap();
+    let solution: Vec<[usize; 2]> = serde_json::from_value(record["queens"].clone()).unwrap();
+    assert!(!player.is_empty() && player.len() < solution.len());
+    // Pixels changed inside a cell's middle square.
+    let changed = |[r, c]: [usize; 2]| {
+        let (cx, cy) = (x0 + (c as f64 + 0.5) * pitch, y0 + (r as f64 + 0.5) * pitch);
+        let h = (pitch * 0.35) as i64;
+        (-h..=h)
+            .flat_map(|dy| (-h..=h).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| {
+                let (x, y) = ((cx as i64 + dx) as u32, (cy as i64 + dy) as u32);
+                written.get_pixel(x, y) != original.get_pixel(x, y)
+            })
+            .count()
+    };
+    for cell in &solution {
+        if player.contains(cell) {
+            assert_eq!(changed(*cell), 0, "the player's crown at {cell:?} was drawn over");
+        } else {
+            assert!(changed(*cell) > 0, "no solution crown drawn at {cell:?}");
+        }
+    }
+}
