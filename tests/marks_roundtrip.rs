@@ -193,3 +193,50 @@ fn a_board_half_hidden_under_a_panel_is_refused_never_guessed() {
         }
     }
 }
+
+/// A mouse pointer (an arrow, black outline, white fill) is never read as a mark and
+/// does not break the map: beside the middle of a cell it is ignored, over the
+/// middle the cell may be unsure.
+#[test]
+fn a_mouse_pointer_is_never_read_as_a_mark() {
+    let Some(levels) = common::levels("levels.json") else { return };
+    for (k, level) in levels.iter().take(30).enumerate() {
+        let board = level.board();
+        let style = Style { cell: 64, margin: 32, colors: level.rgb(), dark: k % 2 == 1, ..Style::default() };
+        let (mut img, grid) = render_with(&board, &style, &Drawn::default(), None);
+        let cell = Cell::new(k % board.n(), (k * 3) % board.n());
+        let (cx, cy) = grid.center(cell);
+        // Tip over the middle on even levels, near the cell's top-left corner on odd ones.
+        let (tx, ty) = if k % 2 == 0 { (cx, cy) } else { (cx - 0.4 * grid.px, cy - 0.4 * grid.py) };
+        draw_pointer(&mut img, tx, ty, grid.px * 0.4);
+        let (outcome, picture) = solve_image(&encode(&img, Encoding::Png), &Config::default());
+        assert_eq!(outcome.regions.map(|r| r.rows()), Some(level.regions.clone()), "level {}: map", level.id);
+        let reading = picture.and_then(|p| p.marks).expect("marks read");
+        assert!(reading.marks.is_blank(), "level {}: pointer read as a mark:\n{}", level.id, reading.marks.to_text());
+        assert!(reading.covered.is_empty(), "level {}: pointer taken for an overlay", level.id);
+        if k % 2 == 1 {
+            assert!(
+                reading.unsure.is_empty(),
+                "level {}: a pointer beside the middle made {:?} unsure",
+                level.id,
+                reading.unsure
+            );
+        }
+    }
+}
+
+/// A classic arrow pointer of height `h` with its tip at (x, y).
+fn draw_pointer(img: &mut image::RgbImage, x: f64, y: f64, h: f64) {
+    for j in 0..h as i64 {
+        // The arrow widens down to 0.6 h; the outline is a pixel and a half.
+        let half = j as f64 * 0.45;
+        for i in 0..=half as i64 {
+            let (px, py) = ((x + i as f64) as u32, (y + j as f64) as u32);
+            if px >= img.width() || py >= img.height() {
+                continue;
+            }
+            let edge = i == 0 || i as f64 >= half - 1.5 || j as f64 >= h - 2.0;
+            img.put_pixel(px, py, image::Rgb(if edge { [0, 0, 0] } else { [255, 255, 255] }));
+        }
+    }
+}
