@@ -4,6 +4,8 @@
 //! - `phone/decode` vs `phone/vision` (grid + cells + cluster) on the 1170×2532
 //!   phone PNGs of the browser corpus: the vision stages must cost less than decoding.
 //! - `phone/overlay`: drawing and PNG-encoding the overlay, against the same decode.
+//! - `marks/decode` vs `marks/read` on the half-played phone pictures: reading the
+//!   player's marks must cost less than a quarter of the decode.
 //!
 //! Needs ../shared/corpus; benches that cannot find it say so and do nothing.
 
@@ -106,5 +108,44 @@ fn bench_phone(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_solve, bench_phone);
+/// `marks/decode` vs `marks/read` on the half-played phone pictures (1170×2532,
+/// crowns and X marks, auto-X boards included): reading the marks must cost less
+/// than a quarter of decoding the PNG.
+fn bench_marks(c: &mut Criterion) {
+    let Some(dir) = corpus() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("played"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            name.contains("phone390") && !name.contains("dialog") && p.extension().is_some_and(|e| e == "png")
+        })
+        .collect();
+    files.sort();
+    let bytes: Vec<Vec<u8>> = files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+    let read: Vec<_> = bytes
+        .iter()
+        .map(|b| {
+            let img = queens::vision::screenshot::decode(b, 16_384).unwrap();
+            let (grid, cells, _) = read_regions(&img, &mut Timings::default());
+            (grid.unwrap(), cells.unwrap(), img)
+        })
+        .collect();
+    let mut group = c.benchmark_group("marks");
+    group.sample_size(10);
+    group.bench_function(format!("decode ({} phone pictures)", bytes.len()), |b| {
+        b.iter(|| bytes.iter().map(|x| queens::vision::screenshot::decode(x, 16_384).unwrap().width()).sum::<u32>())
+    });
+    group.bench_function(format!("read ({} phone pictures)", bytes.len()), |b| {
+        b.iter(|| {
+            read.iter()
+                .map(|(grid, cells, img)| queens::vision::marks::read(img, grid, cells).marks.queens().len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_solve, bench_phone, bench_marks);
 criterion_main!(benches);

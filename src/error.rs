@@ -37,6 +37,18 @@ pub enum Error {
         /// What the detector saw.
         reason: String,
     },
+    /// Part of the board is hidden under a dialog or another window.
+    #[error("the board is partly covered ({cells} cells hidden, e.g. by the \"You Win!\" panel); close what covers it and take the screenshot again")]
+    Covered {
+        /// How many cells are hidden.
+        cells: usize,
+    },
+    /// Some marks on a screenshot could not be read with confidence, and a hint needs them all.
+    #[error("not sure what is drawn on {cells}; a hint needs every mark: retake the screenshot, or fix the board from `queens read` by hand")]
+    UnsureMarks {
+        /// The cells, for people ("row 2, column 3; …").
+        cells: String,
+    },
     /// The board was found but its cells could not be grouped into N consistent regions.
     #[error("cannot read the regions: {reason}; try `queens read` and fix the map by hand")]
     Regions {
@@ -103,6 +115,8 @@ impl Error {
             Error::Parse { .. } => "parse",
             Error::NoGrid { .. } => "no-grid",
             Error::Regions { .. } => "regions",
+            Error::Covered { .. } => "covered",
+            Error::UnsureMarks { .. } => "unsure-marks",
             Error::Partition(_) => "partition",
             Error::NoSolution => "no-solution",
             Error::SeveralSolutions { .. } => "several-solutions",

@@ -15,6 +15,7 @@ use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Ste
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
+use crate::vision::marks::{self, MarkReading};
 use crate::vision::regions::{self, RegionMap};
 use crate::vision::screenshot;
 
@@ -60,6 +61,9 @@ pub struct Timings {
     /// Sampling cell colors.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<f64>,
+    /// Reading the player's marks (crowns, X marks, dots).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<f64>,
     /// Clustering colors into regions (and the border cross-check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<f64>,
@@ -99,6 +103,8 @@ pub struct Outcome {
     pub marks: Option<Marks>,
     /// The explained solve path, when asked for and the puzzle was solved.
     pub explained: Option<Explanation>,
+    /// Cells whose mark the screenshot reader was not sure of (left blank in `marks`).
+    pub unsure: Vec<crate::Cell>,
     /// Stage times.
     pub ms: Timings,
 }
@@ -114,6 +120,7 @@ impl Outcome {
             lp: None,
             marks: None,
             explained: None,
+            unsure: Vec::new(),
             ms: Timings::default(),
         }
     }
@@ -158,12 +165,24 @@ pub struct Picture {
     pub grid: Option<Grid>,
     /// Sampled cell colors and line widths, when the grid was found.
     pub cells: Option<CellColors>,
+    /// The player's marks, when the cells were sampled.
+    pub marks: Option<MarkReading>,
 }
 
-/// The vision half: grid → cell colors → region map, timing each stage.
+/// The vision half: grid → cell colors → marks → region map, timing each stage.
+/// A board partly hidden under an overlay is refused: its hidden cells are never guessed.
 pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Result<RegionMap>) {
-    let (grid, cells, map) = read_regions(&image, ms);
-    (Picture { image, grid, cells }, map)
+    let (grid, cells, mut map) = read_regions(&image, ms);
+    let marks = grid.as_ref().zip(cells.as_ref()).map(|(g, c)| {
+        let t = Instant::now();
+        let reading = marks::read(&image, g, c);
+        ms.marks = Some(ms_since(t));
+        reading
+    });
+    if let Some(m) = marks.as_ref().filter(|m| !m.covered.is_empty()) {
+        map = Err(Error::Covered { cells: m.covered.len() });
+    }
+    (Picture { image, grid, cells, marks }, map)
 }
 
 /// [`read_picture`] on a borrowed image: the grid and cell colors found (if any) and the map.
@@ -212,6 +231,8 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         Err(e) => Outcome::failed(e),
     };
     outcome.grid = area;
+    outcome.marks = picture.marks.as_ref().map(|m| m.marks.clone());
+    outcome.unsure = picture.marks.as_ref().map(|m| m.unsure.clone()).unwrap_or_default();
     ms.total = ms_since(start);
     outcome.ms = ms;
     (outcome, Some(picture))

@@ -331,6 +331,12 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         }
     }
     let stars = opts.config.solve.stars;
+    // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
+    if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
+        let cells: Vec<String> =
+            outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
+        outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
+    }
     let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars) } else { None };
     let mut output_error = None;
     let mut output = None;
@@ -346,7 +352,11 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             Some(write_hint(dir, &job.out_name, inputs, image, grid, &outcome, h, opts.crop))
         }),
         (_, Some(dir)) => match (picture, &outcome.result) {
-            (Some(pic), Ok(placement)) => Some(write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop)),
+            (Some(pic), Ok(placement)) => {
+                // The player's own crowns stay as they drew them.
+                let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
+                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop))
+            }
             _ => None,
         },
         (_, None) => None,

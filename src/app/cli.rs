@@ -171,9 +171,16 @@ pub struct Render {
     /// page (with its header and buttons).
     #[arg(long, value_enum, default_value_t = Background::Plain)]
     pub background: Background,
-    /// Draw the solution's queens (solved look) or a few X marks (half-played look).
+    /// Draw the solution's queens (solved look), a few X marks (half-played look), or
+    /// the puzzle file's own marks block in the game's look (board).
     #[arg(long, value_enum, default_value_t = Marks::None)]
     pub marks: Marks,
+    /// How `--marks board` draws crowns: black (red where two crowns clash) or gold (a finished board).
+    #[arg(long, value_enum, default_value_t = CrownLook::Black)]
+    pub crowns: CrownLook,
+    /// How `--marks board` draws X marks: as small X's or as dots.
+    #[arg(long, value_enum, default_value_t = CrossLook::X)]
+    pub crosses: CrossLook,
     /// JPEG quality when the output is .jpg.
     #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u8).range(10..=100))]
     pub quality: u8,
@@ -265,6 +272,26 @@ pub enum Marks {
     Queens,
     /// X marks on some cells, one crown.
     Played,
+    /// The marks block of the puzzle file, drawn the way the game draws it.
+    Board,
+}
+
+/// Crown look for `render --marks board`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CrownLook {
+    /// Black; red where two crowns attack each other.
+    Black,
+    /// Gold, as on a finished board.
+    Gold,
+}
+
+/// X mark look for `render --marks board`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CrossLook {
+    /// Small X's.
+    X,
+    /// Small dots.
+    Dot,
 }
 
 /// Longest `--time-limit` of `solve`, `read` and `chess`.

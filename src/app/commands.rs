@@ -89,6 +89,9 @@ fn read(r: Read) -> Result<u8, String> {
         }
     };
     let shown = r.input.display();
+    // The player's marks come along: read from the picture, or the text's marks block.
+    let mut marks = None;
+    let mut unsure = Vec::new();
     let regions = if screenshot::looks_like_image(&bytes) {
         let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
             Ok(i) => i,
@@ -108,18 +111,35 @@ fn read(r: Read) -> Result<u8, String> {
                 eprintln!("{shown}: {e}");
             }
         }
+        if let Some(reading) = picture.marks {
+            marks = Some(reading.marks);
+            unsure = reading.unsure;
+        }
         map.map(|m| m.regions)
     } else {
         String::from_utf8(bytes)
             .map_err(|_| crate::Error::Decode { reason: "not an image or a text puzzle".into() })
-            .and_then(|t| text::parse(&t))
+            .and_then(|t| text::parse_board(&t))
+            .map(|(regions, m)| {
+                marks = m;
+                regions
+            })
     };
     match regions {
         Ok(regions) => {
-            print!("{}", text::write(&regions));
+            print!("{}", text::write_board(&regions, marks.as_ref()));
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
             if let Err(e) = crate::puzzle::partition::check(&regions, config.pieces) {
                 eprintln!("{shown}: {e}");
+                return Ok(1);
+            }
+            if !unsure.is_empty() {
+                let cells: Vec<String> =
+                    unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
+                eprintln!(
+                    "{shown}: not sure what is drawn on {} (printed as empty); check the marks block by hand",
+                    cells.join("; ")
+                );
                 return Ok(1);
             }
             Ok(0)
@@ -135,7 +155,7 @@ fn read(r: Read) -> Result<u8, String> {
 fn render_cmd(r: Render) -> Result<u8, String> {
     let bytes = read_bytes(&r.puzzle)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
-    let regions = text::parse(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
+    let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
     let style = Style {
         cell: r.cell,
         margin: r.margin,
@@ -151,7 +171,24 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         },
     };
     let mut marks = Marks::default();
-    if r.marks != crate::app::cli::Marks::None {
+    let game = match (r.marks, board_marks) {
+        (crate::app::cli::Marks::Board, None) => {
+            return Err(format!("{}: --marks board needs a marks block after the region lines", r.puzzle.display()))
+        }
+        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks {
+            marks: m,
+            crown: match r.crowns {
+                crate::app::cli::CrownLook::Black => render::CrownStyle::Black,
+                crate::app::cli::CrownLook::Gold => render::CrownStyle::Gold,
+            },
+            cross: match r.crosses {
+                crate::app::cli::CrossLook::X => render::CrossStyle::X,
+                crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
+            },
+        }),
+        _ => None,
+    };
+    if !matches!(r.marks, crate::app::cli::Marks::None | crate::app::cli::Marks::Board) {
         let solution = crate::solve::solve(&regions, &crate::solve::SolveOptions::default())
             .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
         if r.marks == crate::app::cli::Marks::Queens {
@@ -163,7 +200,7 @@ fn render_cmd(r: Render) -> Result<u8, String> {
             marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
         }
     }
-    let (img, _) = render::render(&regions, &style, &marks);
+    let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
     let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
     let encoded = match ext.as_deref() {
         Some("jpg" | "jpeg") => {

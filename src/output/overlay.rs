@@ -55,6 +55,35 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement) {
     }
 }
 
+/// Draws one crown in the game's own look on `cell`: `fill`, with an optional darker
+/// rim (a gold crown's edge), no halo. Used to draw players' boards for tests and samples.
+pub fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], rim: Option<[u8; 3]>) {
+    let size = grid.px.min(grid.py) * 0.6;
+    let crown: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (u * size, v * size)).collect();
+    let (mx, my) = (0.5 * size, 0.52 * size);
+    let inner: Vec<(f64, f64)> = crown.iter().map(|&(x, y)| (mx + (x - mx) * 0.8, my + (y - my) * 0.8)).collect();
+    let pad = (0.1 * size).ceil();
+    let shift = |poly: &[(f64, f64)]| poly.iter().map(|&(x, y)| (x + pad, y + pad)).collect::<Vec<_>>();
+    let side = (size + 2.0 * pad).ceil() as usize;
+    let (cx, cy) = grid.center(cell);
+    let x0 = (cx - size / 2.0 - pad).round() as i64;
+    let y0 = (cy - size / 2.0 - pad).round() as i64;
+    match rim {
+        Some(rim) => {
+            blend(img, x0, y0, side, &coverage(&shift(&crown), side), rim, 1.0);
+            blend(img, x0, y0, side, &coverage(&shift(&inner), side), fill, 1.0);
+        }
+        None => blend(img, x0, y0, side, &coverage(&shift(&crown), side), fill, 1.0),
+    }
+}
+
+/// The solution cells to draw on a player's own screenshot: those without the player's
+/// crown already, so their crowns stay exactly as they drew them.
+pub fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {
+    let played = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
+    Placement::new(placement.cells().iter().copied().filter(|&c| !played(c)).collect())
+}
+
 /// Anti-aliased coverage (0..1) of `poly` on a `side`×`side` pixel grid: four
 /// sub-rows per pixel, each filled with exact horizontal span coverage.
 fn coverage(poly: &[(f64, f64)], side: usize) -> Vec<f32> {

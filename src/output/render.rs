@@ -8,6 +8,7 @@ use image::{Rgb, RgbImage};
 
 use crate::output::background::{self, Background};
 use crate::output::report::region_color;
+use crate::puzzle::marks::{Mark, Marks as PlayerMarks};
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::vision::grid::Grid;
 
@@ -43,8 +44,44 @@ pub struct Marks {
     pub crosses: Vec<Cell>,
 }
 
+/// How the game draws a player's crowns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrownStyle {
+    /// Black crowns while playing; crowns that attack another crown are drawn red, as the game does.
+    #[default]
+    Black,
+    /// Gold crowns, as on a finished board.
+    Gold,
+}
+
+/// How the game draws a player's "no queen here" marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrossStyle {
+    /// A small X.
+    #[default]
+    X,
+    /// A small dot (some versions of the game).
+    Dot,
+}
+
+/// A player's board drawn the way the game draws it (for `render --marks board` and round trips).
+#[derive(Debug, Clone)]
+pub struct GameMarks {
+    /// The player's queens and X marks.
+    pub marks: PlayerMarks,
+    /// How crowns look.
+    pub crown: CrownStyle,
+    /// How X marks look.
+    pub cross: CrossStyle,
+}
+
 /// Renders `regions` in `style` with `marks`; returns the picture and the board's lattice.
 pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Grid) {
+    render_with(regions, style, marks, None)
+}
+
+/// [`render`], plus a player's marks drawn in the game's own style.
+pub fn render_with(regions: &Regions, style: &Style, marks: &Marks, game: Option<&GameMarks>) -> (RgbImage, Grid) {
     let n = regions.n() as u32;
     let cell = style.cell;
     let thick = (cell / 12).max(2);
@@ -106,7 +143,61 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
     if let Some(p) = &marks.crowns {
         crate::output::overlay::draw_mut(&mut img, &grid, p);
     }
+    if let Some(g) = game {
+        draw_game_marks(&mut img, &grid, regions, g);
+    }
     (img, grid)
+}
+
+/// Game crowns: gold with a darker rim, or black (red when clashing), no halo.
+const GOLD: [u8; 3] = [246, 182, 20];
+const GOLD_RIM: [u8; 3] = [176, 112, 10];
+const BLACK: [u8; 3] = [20, 20, 22];
+const CLASH_RED: [u8; 3] = [214, 40, 40];
+
+fn draw_game_marks(img: &mut RgbImage, grid: &Grid, regions: &Regions, g: &GameMarks) {
+    let queens = g.marks.queens();
+    // The game's clash rule: same row, column or region, or touching.
+    let clashes = |a: Cell| {
+        queens.iter().any(|&b| {
+            b != a
+                && (a.row == b.row
+                    || a.col == b.col
+                    || regions.label(a) == regions.label(b)
+                    || (a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1))
+        })
+    };
+    for cell in g.marks.crosses() {
+        match g.cross {
+            CrossStyle::X => draw_cross(img, grid, cell),
+            CrossStyle::Dot => draw_dot(img, grid, cell),
+        }
+    }
+    for &cell in &queens {
+        debug_assert_eq!(g.marks.get(cell), Mark::Queen);
+        let (fill, rim) = match g.crown {
+            CrownStyle::Gold => (GOLD, Some(GOLD_RIM)),
+            CrownStyle::Black if clashes(cell) => (CLASH_RED, None),
+            CrownStyle::Black => (BLACK, None),
+        };
+        crate::output::overlay::draw_crown(img, grid, cell, fill, rim);
+    }
+}
+
+/// A small filled dot in the middle of a cell.
+fn draw_dot(img: &mut RgbImage, grid: &Grid, cell: Cell) {
+    let (cx, cy) = grid.center(cell);
+    let r = (grid.px.min(grid.py) * 0.07).max(1.5);
+    let (x0, x1) = ((cx - r).floor().max(0.0) as u32, (cx + r).ceil() as u32);
+    let (y0, y1) = ((cy - r).floor().max(0.0) as u32, (cy + r).ceil() as u32);
+    for y in y0..=y1.min(img.height() - 1) {
+        for x in x0..=x1.min(img.width() - 1) {
+            let (dx, dy) = (f64::from(x) + 0.5 - cx, f64::from(y) + 0.5 - cy);
+            if dx * dx + dy * dy <= r * r {
+                img.put_pixel(x, y, Rgb([60, 60, 60]));
+            }
+        }
+    }
 }
 
 /// Thin inner lines are a darker shade of the cell (as in the game); borders are black.
@@ -129,8 +220,9 @@ fn fill(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, color: [u8; 3]) {
 /// A small X in the middle of a cell, like the game's "not here" mark.
 fn draw_cross(img: &mut RgbImage, grid: &Grid, cell: Cell) {
     let (cx, cy) = grid.center(cell);
-    let half = grid.px * 0.14;
-    let t = (grid.px * 0.035).max(1.0);
+    // Thin strokes about a fifth of the cell wide, like the game's.
+    let half = grid.px * 0.11;
+    let t = (grid.px * 0.012).max(0.5);
     let steps = (half * 4.0) as i32;
     for i in -steps..=steps {
         let d = f64::from(i) / 4.0;

@@ -38,6 +38,12 @@ pub struct Record<'a> {
     /// LP relaxation report, with `--bounds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lp: Option<LpJson>,
+    /// The player's marks on a screenshot (or in a text puzzle's marks block).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<MarksJson>,
+    /// Marks that contradict the solution (a queen off it, an X on it), when both are known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistakes: Option<Vec<[usize; 2]>>,
     /// How hard the puzzle is for a person (from the explained path), when solved by logic.
     pub difficulty: Option<DifficultyJson>,
     /// Path of the overlay image written, if any.
@@ -85,6 +91,21 @@ pub struct LpJson {
     pub integral: bool,
     /// Cells whose LP value is strictly between 0 and 1.
     pub fractional_cells: usize,
+}
+
+/// The player's marks, cells as `[row, col]`, 0-based, row-major.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct MarksJson {
+    /// Crowns (queens).
+    pub queens: Vec<[usize; 2]>,
+    /// X marks and dots.
+    pub crosses: Vec<[usize; 2]>,
+    /// Cells with something the reader is not sure of (left out of the lists above).
+    pub unsure: Vec<[usize; 2]>,
+}
+
+fn cell_pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
+    cells.iter().map(|c| [c.row, c.col]).collect()
 }
 
 /// `{"grade","score"}`.
@@ -180,6 +201,15 @@ impl<'a> Record<'a> {
             second,
             grid: outcome.grid.map(GridJson::from),
             lp: outcome.lp.map(LpJson::from),
+            marks: outcome.marks.as_ref().map(|m| MarksJson {
+                queens: cell_pairs(&m.queens()),
+                crosses: cell_pairs(&m.crosses()),
+                unsure: cell_pairs(&outcome.unsure),
+            }),
+            mistakes: match (&outcome.marks, &outcome.result) {
+                (Some(m), Ok(p)) => Some(cell_pairs(&crate::puzzle::marks::mistakes(m, p))),
+                _ => None,
+            },
             difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),

@@ -98,6 +98,18 @@ impl Marks {
     }
 }
 
+/// The marks that contradict `solution`, row-major: a queen off it, or an X mark on it.
+pub fn mistakes(marks: &Marks, solution: &crate::puzzle::Placement) -> Vec<Cell> {
+    (0..marks.n * marks.n)
+        .map(|i| Cell::new(i / marks.n, i % marks.n))
+        .filter(|&c| match marks.get(c) {
+            Mark::Queen => !solution.contains(c),
+            Mark::Cross => solution.contains(c),
+            Mark::Blank => false,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,5 +125,17 @@ mod tests {
         assert_eq!(m.crosses(), vec![Cell::new(2, 2)]);
         assert_eq!(Mark::from_symbol('X'), Some(Mark::Cross));
         assert_eq!(Mark::from_symbol('?'), None);
+    }
+
+    #[test]
+    fn mistakes_are_queens_off_the_solution_and_crosses_on_it() {
+        let solution = crate::puzzle::Placement::new(vec![Cell::new(0, 1), Cell::new(1, 0)]);
+        let mut m = Marks::new(2);
+        m.set(Cell::new(0, 1), Mark::Queen); // right
+        m.set(Cell::new(1, 0), Mark::Cross); // X on a solution cell
+        m.set(Cell::new(1, 1), Mark::Queen); // queen off the solution
+        assert_eq!(mistakes(&m, &solution), vec![Cell::new(1, 0), Cell::new(1, 1)]);
+        m.set(Cell::new(0, 0), Mark::Cross);
+        assert_eq!(mistakes(&m, &solution).len(), 2, "an X off the solution is fine");
     }
 }

@@ -8,5 +8,6 @@
 pub mod cells;
 pub mod color;
 pub mod grid;
+pub mod marks;
 pub mod regions;
 pub mod screenshot;
