@@ -11,6 +11,7 @@ use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::text;
 use crate::puzzle::{Placement, Regions};
 use crate::solve::{self, LpBounds, SolveOptions};
+use crate::vision::borders;
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
 use crate::vision::regions::{self, RegionMap};
@@ -80,6 +81,8 @@ pub struct Outcome {
     pub colors: Option<Vec<[u8; 3]>>,
     /// LP relaxation report, when asked for.
     pub lp: Option<LpBounds>,
+    /// True when the regions were read from borders alone (a grid without region colors).
+    pub from_borders: bool,
     /// Stage times.
     pub ms: Timings,
 }
@@ -87,7 +90,15 @@ pub struct Outcome {
 impl Outcome {
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
-        Outcome { regions: None, result: Err(e), grid: None, colors: None, lp: None, ms: Timings::default() }
+        Outcome {
+            regions: None,
+            result: Err(e),
+            grid: None,
+            colors: None,
+            lp: None,
+            from_borders: false,
+            ms: Timings::default(),
+        }
     }
 }
 
@@ -149,7 +160,7 @@ pub fn read_regions(
     let colors = cells::sample(image, &grid);
     ms.cells = Some(ms_since(t));
     let t = Instant::now();
-    let map = regions::cluster(&colors);
+    let map = borders::settle(image, &grid, &colors, regions::cluster(&colors));
     ms.cluster = Some(ms_since(t));
     (Some(grid), Some(colors), map)
 }
@@ -173,6 +184,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         Ok(map) => {
             let mut o = solve_regions(map.regions, config, &mut ms);
             o.colors = Some(map.colors);
+            o.from_borders = map.from_borders;
             o
         }
         Err(e) => Outcome::failed(e),
