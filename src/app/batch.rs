@@ -324,7 +324,8 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         }
     }
     if let (Some(dir), Some(pic), Ok(placement)) = (&opts.out_dir, picture, &outcome.result) {
-        match write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop) {
+        let glyph = overlay::Glyph::for_board(opts.config.solve.stars, outcome.from_borders);
+        match write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop) {
             Ok(path) => output = Some(path.display().to_string()),
             Err(e) => output_error = Some(e),
         }
@@ -341,11 +342,12 @@ fn write_overlay(
     inputs: &HashSet<PathBuf>,
     mut pic: Picture,
     placement: &crate::Placement,
+    glyph: overlay::Glyph,
     crop: bool,
 ) -> Result<PathBuf, Error> {
     let grid = pic.grid.expect("solved pictures have a grid");
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
-    overlay::draw_mut(&mut pic.image, &grid, placement);
+    overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
     let path = overlay_path(dir, name, inputs);
@@ -401,7 +403,11 @@ fn render(
             text.push_str(&format!(" -> {out}"));
         }
         text.push('\n');
-        text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+        if outcome.from_borders {
+            text.push_str(&report::bordered_text(regions, Some(placement)));
+        } else {
+            text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+        }
         if let Some(lp) = &outcome.lp {
             text.push_str(&format!(
                 "  LP relaxation: {}\n",

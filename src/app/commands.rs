@@ -126,18 +126,26 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         dark: r.theme == crate::app::cli::Theme::Dark,
         colors: None,
         furniture: r.margin >= 2 * r.cell,
+        bordered: (r.style == crate::app::cli::RenderStyle::Bordered).then_some(match r.lines {
+            crate::app::cli::RenderLines::Solid => render::GridLines::Solid,
+            crate::app::cli::RenderLines::Dotted => render::GridLines::Dotted,
+        }),
     };
     let mut marks = Marks::default();
     if r.marks != crate::app::cli::Marks::None {
-        let solution = crate::solve::solve(&regions, &crate::solve::SolveOptions::default())
+        // Drawing is not interactive: give big Star Battle boards time to be proven unique.
+        let options =
+            crate::solve::SolveOptions { stars: usize::from(r.stars), time_limit: std::time::Duration::from_secs(120) };
+        let solution = crate::solve::solve(&regions, &options)
             .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
         if r.marks == crate::app::cli::Marks::Queens {
             marks.crowns = Some(solution);
         } else {
-            // Half-played: one crown and X marks on the cells it rules out in its row.
+            // Half-played: one crown and X marks on the other free cells of its row.
             let first = solution.cells()[0];
             marks.crowns = Some(crate::Placement::new(vec![first]));
-            marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
+            marks.crosses =
+                (0..regions.n()).map(|c| Cell::new(first.row, c)).filter(|&c| !solution.contains(c)).collect();
         }
     }
     let (img, _) = render::render(&regions, &style, &marks);

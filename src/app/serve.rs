@@ -224,7 +224,8 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     // The picture is not needed afterwards: draw on it rather than on a copy.
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
-            overlay::draw_mut(&mut pic.image, &grid, placement);
+            let glyph = overlay::Glyph::for_board(config.solve.stars, outcome.from_borders);
+            overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
             let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
         }),
