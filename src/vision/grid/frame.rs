@@ -71,9 +71,9 @@ pub(super) fn detect(img: &RgbImage) -> Result<Grid> {
         return Err(Error::NoGrid { reason: "no pattern of square cells or framed grid in the picture".into() });
     }
     for f in frames.iter().take(MAX_CANDIDATES) {
-        let Some(nx) = side(&luma, w, f, false) else { continue };
-        let Some(ny) = side(&luma, w, f, true) else { continue };
-        if nx != ny {
+        let Some((nx, sx)) = side(&luma, w, f, false) else { continue };
+        let Some((ny, sy)) = side(&luma, w, f, true) else { continue };
+        if nx != ny || continues(&luma, w, f, nx, (sx, sy)) {
             continue;
         }
         let (px, py) = ((f.right - f.left) / nx as f64, (f.bottom - f.top) / ny as f64);
@@ -211,71 +211,138 @@ fn frames(hbars: &[Bar], vbars: &[Bar]) -> Vec<Frame> {
     out
 }
 
-/// The number of cells along one axis of `f`: the N whose lattice has ink at
-/// every inner boundary and none through the cell middles, most clearly.
-/// `rows` = false reads the columns (vertical lines across x).
-fn side(luma: &[u8], w: u32, f: &Frame, rows: bool) -> Option<usize> {
+/// The ink profile along one axis: mean darkness (255 − luma) of each line of
+/// pixels across it, over the span `a0..=a1` of the other axis.
+struct Profile {
+    start: usize,
+    values: Vec<f64>,
+}
+
+impl Profile {
+    /// Positions `lo..=hi` along the axis (`rows`: along y, lines of pixels are
+    /// rows), each the mean over the spans `(a0, a1)` of the other axis.
+    fn new(luma: &[u8], w: u32, rows: bool, (lo, hi): (f64, f64), spans: &[(f64, f64)]) -> Self {
+        let (wu, hu) = (w as usize, luma.len() / w.max(1) as usize);
+        let limit = if rows { hu } else { wu };
+        let across = if rows { wu } else { hu };
+        let start = lo.floor().max(0.0) as usize;
+        let end = (hi.ceil().max(0.0) as usize + 1).min(limit);
+        let total: f64 = spans.iter().map(|s| s.1 - s.0).sum();
+        let stride = ((total / 400.0) as usize).max(1);
+        let spans: Vec<(usize, usize)> = spans
+            .iter()
+            .map(|&(a0, a1)| (a0.max(0.0) as usize, (a1.max(0.0) as usize).min(across.saturating_sub(1))))
+            .collect();
+        let values = (start..end)
+            .map(|p| {
+                let (mut sum, mut count) = (0u64, 0u64);
+                for &(a0, a1) in &spans {
+                    let mut q = a0;
+                    while q <= a1 {
+                        let (x, y) = if rows { (q, p) } else { (p, q) };
+                        sum += u64::from(255 - luma[y * wu + x]);
+                        count += 1;
+                        q += stride;
+                    }
+                }
+                if count == 0 {
+                    0.0
+                } else {
+                    sum as f64 / count as f64
+                }
+            })
+            .collect();
+        Profile { start, values }
+    }
+
+    fn at(&self, pos: f64) -> f64 {
+        let i = pos.round() as isize - self.start as isize;
+        if i < 0 {
+            0.0
+        } else {
+            self.values.get(i as usize).copied().unwrap_or(0.0)
+        }
+    }
+
+    /// How much a peak near `pos` stands out above both sides 0.3 pitch away.
+    fn strength(&self, pos: f64, pitch: f64) -> f64 {
+        let tol = (0.04 * pitch).max(1.0).round() as i32;
+        let peak = (-tol..=tol).map(|d| self.at(pos + f64::from(d))).fold(0.0, f64::max);
+        peak - self.at(pos - 0.3 * pitch).max(self.at(pos + 0.3 * pitch))
+    }
+}
+
+/// The number of cells along one axis of `f`, with the median strength of its
+/// lines: the N whose lattice has ink at every inner boundary and nowhere
+/// inside the cells, most clearly. `rows` = false reads the columns.
+fn side(luma: &[u8], w: u32, f: &Frame, rows: bool) -> Option<(usize, f64)> {
     let (lo, hi) = if rows { (f.top, f.bottom) } else { (f.left, f.right) };
     let (c_lo, c_hi) = if rows { (f.left, f.right) } else { (f.top, f.bottom) };
     let length = hi - lo;
-    // Ink profile along the axis, averaged across the board's inner 90%.
-    let start = lo.floor().max(0.0) as usize;
-    let end = hi.ceil() as usize + 1;
-    let (a0, a1) = ((c_lo + 0.05 * (c_hi - c_lo)) as usize, (c_hi - 0.05 * (c_hi - c_lo)) as usize);
-    let stride = ((a1 - a0) / 400).max(1);
-    let wu = w as usize;
-    let profile: Vec<f64> = (start..end)
-        .map(|p| {
-            let mut sum = 0u64;
-            let mut count = 0u64;
-            let mut q = a0;
-            while q <= a1 {
-                let (x, y) = if rows { (q, p) } else { (p, q) };
-                if let Some(&l) = luma.get(y * wu + x) {
-                    if x < wu {
-                        sum += u64::from(255 - l);
-                        count += 1;
-                    }
-                }
-                q += stride;
-            }
-            if count == 0 {
-                0.0
-            } else {
-                sum as f64 / count as f64
-            }
-        })
-        .collect();
-    let at = |pos: f64| -> f64 {
-        let i = pos.round() as isize - start as isize;
-        if i < 0 || i as usize >= profile.len() {
-            0.0
-        } else {
-            profile[i as usize]
-        }
-    };
-    // How much a peak near `pos` stands out above both sides 0.3 pitch away.
-    let strength = |pos: f64, pitch: f64| -> f64 {
-        let tol = (0.04 * pitch).max(1.0).round() as i32;
-        let peak = (-tol..=tol).map(|d| at(pos + f64::from(d))).fold(0.0, f64::max);
-        peak - at(pos - 0.3 * pitch).max(at(pos + 0.3 * pitch))
-    };
-    let mut best: Option<(f64, usize)> = None;
+    // Averaged across the board's inner 90%: dashes count at their duty cycle,
+    // marks inside a few cells hardly count.
+    let profile = Profile::new(luma, w, rows, (lo, hi), &[(c_lo + 0.05 * (c_hi - c_lo), c_hi - 0.05 * (c_hi - c_lo))]);
+    let mut best: Option<(f64, usize, f64)> = None;
     for n in N_RANGE {
         let pitch = length / n as f64;
         if pitch < MIN_PITCH {
             break;
         }
-        let lines = (1..n).map(|k| strength(lo + k as f64 * pitch, pitch)).fold(f64::INFINITY, f64::min);
-        let middles = (0..n).map(|k| strength(lo + (k as f64 + 0.5) * pitch, pitch)).fold(0.0, f64::max);
-        // The weakest line must clearly beat the strongest middle; among the N
-        // that pass, the one whose weakest line is strongest (a multiple of the
-        // true N puts "lines" through cell middles, a divisor puts middles on lines).
-        if lines >= 6.0 && lines >= 2.0 * middles.max(0.0) + 6.0 && best.is_none_or(|b| lines > b.0) {
-            best = Some((lines, n));
+        let mut lines: Vec<f64> = (1..n).map(|k| profile.strength(lo + k as f64 * pitch, pitch)).collect();
+        let weakest = lines.iter().copied().fold(f64::INFINITY, f64::min);
+        // Every position inside the cells (0.2–0.8 of the way across): a true
+        // line there means this lattice skips lines (a divisor of the true N).
+        // Marks (stars, crosses, dots) sit inside the cells, away from their
+        // edges: inside the cells, look only near the lines of the other axis
+        // (the board is square, so they are N too), where a true line still runs.
+        let cross_pitch = (c_hi - c_lo) / n as f64;
+        let bands: Vec<(f64, f64)> = (1..n)
+            .map(|j| c_lo + j as f64 * cross_pitch)
+            .map(|c| (c - 0.1 * cross_pitch, c + 0.1 * cross_pitch))
+            .collect();
+        let near_edges = Profile::new(luma, w, rows, (lo, hi), &bands);
+        let inside = (0..n)
+            .flat_map(|k| {
+                let (a, b) = (lo + (k as f64 + 0.2) * pitch, lo + (k as f64 + 0.8) * pitch);
+                (a.ceil() as i64..=b.floor() as i64).map(|p| p as f64)
+            })
+            .map(|p| near_edges.strength(p, pitch))
+            .fold(0.0, f64::max);
+        // The weakest line must clearly beat anything inside the cells; among the
+        // N that pass, the one whose weakest line is strongest (a multiple of the
+        // true N puts "lines" through the cell middles).
+        if weakest >= 6.0 && weakest >= 2.0 * inside + 6.0 && best.is_none_or(|b| weakest > b.0) {
+            lines.sort_by(f64::total_cmp);
+            best = Some((weakest, n, lines[lines.len() / 2]));
         }
     }
-    best.map(|b| b.1)
+    best.map(|b| (b.1, b.2))
+}
+
+/// True when the lattice's lines run on past a side of the frame: the frame is
+/// then part of a larger grid (a square region inside a board), not the board.
+fn continues(luma: &[u8], w: u32, f: &Frame, n: usize, strength: (f64, f64)) -> bool {
+    let (px, py) = ((f.right - f.left) / n as f64, (f.bottom - f.top) / n as f64);
+    let h = (luma.len() / w.max(1) as usize) as f64;
+    // (rows, span along, strip across, pitch, typical strength inside)
+    let strips = [
+        (true, (f.top, f.bottom), (f.left - 0.8 * px, f.left - 0.2 * px), py, strength.1),
+        (true, (f.top, f.bottom), (f.right + 0.2 * px, f.right + 0.8 * px), py, strength.1),
+        (false, (f.left, f.right), (f.top - 0.8 * py, f.top - 0.2 * py), px, strength.0),
+        (false, (f.left, f.right), (f.bottom + 0.2 * py, f.bottom + 0.8 * py), px, strength.0),
+    ];
+    strips.iter().any(|&(rows, (lo, hi), (a0, a1), pitch, typical)| {
+        // Only the part inside the picture (a board cut by the picture's edge
+        // shows its continuing lines up to that edge).
+        let limit = if rows { f64::from(w) } else { h };
+        let (a0, a1) = (a0.max(0.0), a1.min(limit - 1.0));
+        if a1 - a0 < 0.15 * pitch {
+            return false;
+        }
+        let profile = Profile::new(luma, w, rows, (lo, hi), &[(a0, a1)]);
+        let on = (1..n).filter(|&k| profile.strength(lo + k as f64 * pitch, pitch) >= 0.5 * typical).count();
+        on * 4 >= (n - 1) * 3
+    })
 }
 
 #[cfg(test)]

@@ -108,10 +108,13 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
     }
     match detect_at(img, NORMAL) {
         // Only "nothing found" earns the sensitive pass and the search by lines
-        // (grids whose dashed or dotted lines leave no closed cells); a refusal stands.
+        // (grids whose dashed or dotted lines leave no closed cells).
         Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
             detect_at(img, SENSITIVE).or_else(|_| frame::detect(img)).map_err(|_| Error::NoGrid { reason })
         }
+        // A cut-off refusal stands, unless a closed frame shows the whole board
+        // (white cells on a white page look like a cut strip of cells).
+        Err(Error::NoGrid { reason }) => frame::detect(img).map_err(|_| Error::NoGrid { reason }),
         other => other,
     }
 }
