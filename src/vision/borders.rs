@@ -107,7 +107,9 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> Result<RegionMap
             distinct &= centers[a].dist(centers[b]) > SAME_COLOR;
         }
     }
-    if off > n {
+    // A mark drawn big can change a cell's sampled color; more than a few such
+    // cells means the colors tell another story than the borders.
+    if off > (n / 4).max(1) {
         return refuse(format!(
             "the thick borders and the cell colors disagree ({off} cells differ in color from the rest of \
              their region)"
@@ -209,4 +211,80 @@ fn color_count(cells: &CellColors) -> usize {
         }
     }
     groups.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::render::{render, GridLines, Marks, Style};
+    use crate::vision::{cells, grid};
+
+    const MAP: [&str; 6] = ["AABBBB", "AABCCB", "DDBCCB", "DEEEFF", "DDEEFF", "DDDEEF"];
+
+    fn read_map(img: &RgbImage) -> Result<RegionMap> {
+        let g = grid::detect(img)?;
+        let c = cells::sample(img, &g);
+        settle(img, &g, &c, regions::cluster(&c))
+    }
+
+    fn bordered(lines: GridLines) -> RgbImage {
+        let style = Style { cell: 40, margin: 12, bordered: Some(lines), ..Style::default() };
+        render(&Regions::from_rows(&MAP).unwrap(), &style, &Marks::default()).0
+    }
+
+    /// Fills `cells` with `color` the way a renderer shades them: every
+    /// background pixel of the cell, up to its lines.
+    fn paint(img: &mut RgbImage, cells: &[(u32, u32)], color: [u8; 3]) {
+        let (origin, cell) = (12 + 3, 40); // margin + thick frame: see render_bordered
+        for &(r, c) in cells {
+            for y in origin + r * cell..origin + (r + 1) * cell {
+                for x in origin + c * cell..origin + (c + 1) * cell {
+                    if img.get_pixel(x, y).0 == [255, 255, 255] {
+                        img.put_pixel(x, y, image::Rgb(color));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn white_grids_read_from_their_borders() {
+        for lines in [GridLines::Solid, GridLines::Dotted] {
+            let map = read_map(&bordered(lines)).unwrap();
+            assert_eq!(map.regions.rows(), MAP);
+            assert!(map.from_borders);
+        }
+    }
+
+    #[test]
+    fn map_coloring_shades_still_read_from_borders() {
+        // Three shades for six regions (map coloring): the borders decide.
+        let mut img = bordered(GridLines::Dotted);
+        let labels = Regions::from_rows(&MAP).unwrap();
+        let shade = [[255, 255, 255], [200, 200, 200], [150, 150, 150]];
+        let mut by_shade: [Vec<(u32, u32)>; 3] = Default::default();
+        for cell in labels.cells() {
+            by_shade[labels.label(cell) % 3].push((cell.row as u32, cell.col as u32));
+        }
+        for (s, cells) in by_shade.iter().enumerate() {
+            paint(&mut img, cells, shade[s]);
+        }
+        let map = read_map(&img).unwrap();
+        assert_eq!(map.regions.rows(), MAP);
+    }
+
+    #[test]
+    fn colors_that_split_a_bordered_region_are_refused() {
+        // Region B (eight cells) painted half pink, half blue: the borders say one
+        // region, the colors two.
+        let mut img = bordered(GridLines::Dotted);
+        paint(&mut img, &[(0, 2), (0, 3), (0, 4), (0, 5)], [250, 190, 200]);
+        paint(&mut img, &[(1, 2), (2, 2), (1, 5), (2, 5)], [170, 200, 250]);
+        let e = match read_map(&img) {
+            Ok(m) => panic!("{:?} {}", m.regions.rows(), m.from_borders),
+            Err(e) => e,
+        };
+        assert_eq!(e.kind(), "regions", "{e}");
+        assert!(e.to_string().contains("disagree"), "{e}");
+    }
 }

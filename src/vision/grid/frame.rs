@@ -385,6 +385,35 @@ mod tests {
     }
 
     #[test]
+    fn finds_grids_with_rounded_frames() {
+        use crate::output::render::{render, GridLines, Marks, Style};
+        let (n, cell, margin, r) = (7u32, 40u32, 20u32, 14i64);
+        let labels: Vec<usize> = (0..n * n).map(|i| (i / n) as usize).collect();
+        let regions = crate::Regions::from_labels(n as usize, &labels).unwrap();
+        let style = Style { cell, margin, bordered: Some(GridLines::Dotted), ..Style::default() };
+        let (mut img, truth) = render(&regions, &style, &Marks::default());
+        let thick = f64::from(cell / 12);
+        let (lo, hi) = (truth.x0 as i64, (truth.x0 + f64::from(n * cell)) as i64);
+        // Each corner: erase the square corner, draw a quarter circle of radius r.
+        for (cx, sx) in [(lo, 1i64), (hi, -1)] {
+            for (cy, sy) in [(lo, 1i64), (hi, -1)] {
+                let (ax, ay) = (cx + sx * r, cy + sy * r);
+                for dy in -4..=r {
+                    for dx in -4..=r {
+                        let (x, y) = (cx + sx * dx, cy + sy * dy);
+                        let d = (((x - ax).pow(2) + (y - ay).pow(2)) as f64).sqrt();
+                        let ink = (d - r as f64).abs() <= thick / 2.0;
+                        img.put_pixel(x as u32, y as u32, image::Rgb(if ink { [0, 0, 0] } else { [255, 255, 255] }));
+                    }
+                }
+            }
+        }
+        let g = detect(&img).unwrap();
+        assert_eq!(g.n, n as usize);
+        assert!((g.x0 - truth.x0).abs() < 1.0 && (g.px - truth.px).abs() < 0.2, "{g:?} vs {truth:?}");
+    }
+
+    #[test]
     fn an_empty_frame_is_no_grid() {
         let mut img = RgbImage::from_pixel(200, 200, image::Rgb([255, 255, 255]));
         for t in 20..180 {
