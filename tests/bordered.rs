@@ -153,3 +153,30 @@ fn thin_borders_everywhere_are_refused_not_guessed() {
         assert_eq!(e.kind(), "regions", "{e}");
     }
 }
+
+#[test]
+fn downscaled_and_blurred_bordered_renders_read_back_or_are_refused() {
+    let Some(puzzles) = puzzles() else { return };
+    let mut read = 0;
+    let mut total = 0;
+    for (i, p) in puzzles.iter().enumerate().step_by(5) {
+        let look = LOOKS[i % 12];
+        let style = Style { cell: 48, margin: 20, bordered: Some(look.2), ..Style::default() };
+        let (img, _) = render(&p.regions, &style, &Marks { crowns: Some(p.solution.clone()), crosses: Vec::new() });
+        let (w, h) = (img.width(), img.height());
+        let edited = [
+            image::imageops::resize(&img, w * 3 / 5, h * 3 / 5, image::imageops::FilterType::Lanczos3),
+            image::imageops::blur(&img, 1.0),
+        ];
+        for e in edited {
+            total += 1;
+            let (_, _, map) = read_regions(&e, &mut Timings::default());
+            if let Ok(map) = map {
+                assert_eq!(map.regions.rows(), p.regions.rows(), "{}: WRONG map", p.name);
+                read += 1;
+            }
+        }
+    }
+    eprintln!("downscaled/blurred bordered renders read back: {read}/{total}");
+    assert!(read * 10 >= total * 9, "only {read}/{total} read back");
+}

@@ -23,6 +23,9 @@ const MIN_RUN: u32 = 32;
 const MIN_PITCH: f64 = 7.0;
 /// Candidate frames judged at most (largest first): bounds the work on busy pages.
 const MAX_CANDIDATES: usize = 40;
+/// Bars kept per direction (the longest): bounds the frame search on noisy
+/// pictures (photos, textures) to a fixed cost.
+const MAX_BARS: usize = 600;
 
 /// A solid dark bar: consecutive parallel runs with matching ends. For a
 /// horizontal bar `a` is the x extent and `b` the rows; for a vertical one, swapped.
@@ -130,7 +133,16 @@ fn bars(luma: &[u8], w: u32, h: u32) -> (Vec<Bar>, Vec<Bar>) {
         }
     }
     vruns.sort_by_key(|b| (b.b0, b.a0));
-    (merge(hruns), merge(vruns))
+    let longest = |mut bars: Vec<Bar>| {
+        if bars.len() > MAX_BARS {
+            bars.sort_by(|p, q| q.len().total_cmp(&p.len()).then((p.b0, p.a0).cmp(&(q.b0, q.a0))));
+            bars.truncate(MAX_BARS);
+        }
+        // Top to bottom (left to right): frames() pairs each bar with those after it.
+        bars.sort_by_key(|b| (b.b0 + b.b1, b.a0));
+        bars
+    };
+    (longest(merge(hruns)), longest(merge(vruns)))
 }
 
 /// Joins runs on consecutive lines whose ends match (within a few pixels) into bars.
@@ -162,7 +174,7 @@ fn merge(runs: Vec<Bar>) -> Vec<Bar> {
 /// Closed rectangles of bars, roughly square, largest first.
 fn frames(hbars: &[Bar], vbars: &[Bar]) -> Vec<Frame> {
     let mut out: Vec<Frame> = Vec::new();
-    for (i, t) in hbars.iter().enumerate() {
+    'pairs: for (i, t) in hbars.iter().enumerate() {
         for b in &hbars[i + 1..] {
             if b.center() <= t.center() {
                 continue;
@@ -204,6 +216,9 @@ fn frames(hbars: &[Bar], vbars: &[Bar]) -> Vec<Frame> {
             let f = Frame { left, right, top: t.center(), bottom: b.center() };
             if f.right - f.left >= 4.0 * MIN_PITCH && !out.contains(&f) {
                 out.push(f);
+                if out.len() >= 4 * MAX_CANDIDATES {
+                    break 'pairs;
+                }
             }
         }
     }
