@@ -471,3 +471,26 @@ fn an_overlay_never_replaces_an_input() {
     assert!(outputs.iter().all(|o| Path::new(o) != trap), "{outputs:?}");
     assert_ne!(outputs[0], outputs[1]);
 }
+
+#[test]
+fn bordered_render_reads_back_and_prints_its_borders() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let img = dir.path().join("grid.jpg");
+    queens()
+        .args(["render", "--style", "bordered", "--marks", "played", "--cell", "36", "-o"])
+        .arg(&img)
+        .arg(&p)
+        .assert()
+        .success();
+    let out = queens().args(["solve", "--json", "--no-image"]).arg(&img).ok_stdout();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["ok"], true, "{v}");
+    let expected = queens::puzzle::text::parse(PUZZLE).unwrap().rows();
+    assert_eq!(v["regions"], serde_json::json!(expected));
+    // Read from its borders: the terminal board shows them, stars marked `*`.
+    let out = queens().args(["solve", "--color", "never", "-o"]).arg(dir.path().join("out")).arg(&img).ok_stdout();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("  +---+---+"), "{text}");
+    assert_eq!(text.matches(" * ").count(), 9, "{text}");
+}

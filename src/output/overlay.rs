@@ -171,3 +171,29 @@ pub fn encode_png(img: &RgbImage) -> Vec<u8> {
         .expect("encoding to memory cannot fail");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stars_for_star_battle_and_borders_only_grids() {
+        assert_eq!(Glyph::for_board(1, false), Glyph::Crown);
+        assert_eq!(Glyph::for_board(2, false), Glyph::Star);
+        assert_eq!(Glyph::for_board(1, true), Glyph::Star);
+    }
+
+    #[test]
+    fn a_star_is_drawn_inside_its_cell() {
+        let grid = Grid { n: 4, x0: 0.0, y0: 0.0, px: 40.0, py: 40.0 };
+        let mut img = RgbImage::from_pixel(160, 160, Rgb([255, 255, 255]));
+        draw_glyph_mut(&mut img, &grid, &Placement::new(vec![crate::Cell::new(1, 2)]), Glyph::Star);
+        let dark: Vec<(u32, u32)> =
+            img.enumerate_pixels().filter(|(_, _, p)| p.0[0] < 100).map(|(x, y, _)| (x, y)).collect();
+        assert!(dark.len() > 100, "a filled star");
+        assert!(dark.iter().all(|&(x, y)| (80..120).contains(&x) && (40..80).contains(&y)));
+        // The centre is inked, the cell's corners are not.
+        assert!(img.get_pixel(100, 61).0[0] < 100);
+        assert_eq!(img.get_pixel(83, 43).0, [255, 255, 255]);
+    }
+}
