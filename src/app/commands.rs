@@ -85,6 +85,7 @@ fn read(r: Read) -> Result<u8, String> {
         if let Some(dir) = &r.common.debug_dir {
             let outcome = pipeline::Outcome {
                 regions: map.as_ref().ok().map(|m| m.regions.clone()),
+                from_borders: map.as_ref().is_ok_and(|m| m.from_borders),
                 ..pipeline::Outcome::failed(crate::Error::NoSolution)
             };
             let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
