@@ -13,6 +13,7 @@ use crate::puzzle::text;
 use crate::puzzle::{Placement, Regions};
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
 use crate::solve::{self, LpBounds, SolveOptions};
+use crate::vision::borders;
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
 use crate::vision::marks::{self, MarkReading};
@@ -105,6 +106,8 @@ pub struct Outcome {
     pub explained: Option<Explanation>,
     /// Cells whose mark the screenshot reader was not sure of (left blank in `marks`).
     pub unsure: Vec<crate::Cell>,
+    /// True when the regions were read from borders alone (a grid without region colors).
+    pub from_borders: bool,
     /// Stage times.
     pub ms: Timings,
 }
@@ -121,6 +124,7 @@ impl Outcome {
             marks: None,
             explained: None,
             unsure: Vec::new(),
+            from_borders: false,
             ms: Timings::default(),
         }
     }
@@ -201,7 +205,7 @@ pub fn read_regions(
     let colors = cells::sample(image, &grid);
     ms.cells = Some(ms_since(t));
     let t = Instant::now();
-    let map = regions::cluster(&colors);
+    let map = borders::settle(image, &grid, &colors, regions::cluster(&colors));
     ms.cluster = Some(ms_since(t));
     (Some(grid), Some(colors), map)
 }
@@ -226,6 +230,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
             let mut o = solve_regions(map.regions, config, &mut ms);
             o.colors = Some(map.colors);
             explain_outcome(&mut o, config, &mut ms);
+            o.from_borders = map.from_borders;
             o
         }
         Err(e) => Outcome::failed(e),

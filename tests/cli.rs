@@ -519,3 +519,26 @@ fn share_with_json_is_a_field_of_the_record() {
     let out = queens().args(["solve", "--json"]).arg(&p).ok_stdout();
     assert!(json_lines(&out)[0].get("share").is_none());
 }
+
+#[test]
+fn bordered_render_reads_back_and_prints_its_borders() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let img = dir.path().join("grid.jpg");
+    queens()
+        .args(["render", "--style", "bordered", "--marks", "played", "--cell", "36", "-o"])
+        .arg(&img)
+        .arg(&p)
+        .assert()
+        .success();
+    let out = queens().args(["solve", "--json", "--no-image"]).arg(&img).ok_stdout();
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["ok"], true, "{v}");
+    let expected = queens::puzzle::text::parse(PUZZLE).unwrap().rows();
+    assert_eq!(v["regions"], serde_json::json!(expected));
+    // Read from its borders: the terminal board shows them, stars marked `*`.
+    let out = queens().args(["solve", "--color", "never", "-o"]).arg(dir.path().join("out")).arg(&img).ok_stdout();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("  +---+---+"), "{text}");
+    assert_eq!(text.matches(" * ").count(), 9, "{text}");
+}

@@ -355,7 +355,8 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             (Some(pic), Ok(placement)) => {
                 // The player's own crowns stay as they drew them.
                 let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, opts.crop))
+                let glyph = overlay::Glyph::for_board(opts.config.solve.stars, outcome.from_borders);
+                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop))
             }
             _ => None,
         },
@@ -412,11 +413,12 @@ fn write_overlay(
     inputs: &HashSet<PathBuf>,
     mut pic: Picture,
     placement: &crate::Placement,
+    glyph: overlay::Glyph,
     crop: bool,
 ) -> Result<PathBuf, Error> {
     let grid = pic.grid.expect("solved pictures have a grid");
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
-    overlay::draw_mut(&mut pic.image, &grid, placement);
+    overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
     let path = overlay_path(dir, name, "solved", inputs);
@@ -514,7 +516,11 @@ fn render(
             text.push_str(&format!(" -> {out}"));
         }
         text.push('\n');
-        text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+        if outcome.from_borders {
+            text.push_str(&report::bordered_text(regions, Some(placement)));
+        } else {
+            text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+        }
         if let Some(lp) = &outcome.lp {
             text.push_str(&format!(
                 "  LP relaxation: {}\n",

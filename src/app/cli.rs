@@ -32,7 +32,7 @@ pub enum Command {
     Hint(Hint),
     /// Print the region map read from a screenshot, in the text puzzle format.
     Read(Read),
-    /// Draw a text puzzle the way the game looks (for samples and tests).
+    /// Draw a text puzzle the way the game looks, or as a bordered Star Battle grid (for samples and tests).
     Render(Render),
     /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
     Chess(Chess),
@@ -184,6 +184,34 @@ pub struct Render {
     /// JPEG quality when the output is .jpg.
     #[arg(long, default_value_t = 90, value_parser = clap::value_parser!(u8).range(10..=100))]
     pub quality: u8,
+    /// The look: the game's colored regions, or a borders-only Star Battle grid
+    /// (white cells, thick region borders, stars).
+    #[arg(long, value_enum, default_value_t = RenderStyle::Game)]
+    pub style: RenderStyle,
+    /// Thin grid lines of the bordered style.
+    #[arg(long, value_enum, default_value_t = RenderLines::Dotted)]
+    pub lines: RenderLines,
+    /// Stars per row, column and region of the solution drawn by --marks.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
+    pub stars: u16,
+}
+
+/// The look of `render`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RenderStyle {
+    /// Colored regions, like LinkedIn Queens.
+    Game,
+    /// White cells and thick region borders, like Star Battle grids.
+    Bordered,
+}
+
+/// Thin grid lines of `render --style bordered`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RenderLines {
+    /// Solid grey lines.
+    Solid,
+    /// Dashed grey lines.
+    Dotted,
 }
 
 /// `queens chess`.

@@ -104,6 +104,7 @@ fn read(r: Read) -> Result<u8, String> {
         if let Some(dir) = &r.common.debug_dir {
             let outcome = pipeline::Outcome {
                 regions: map.as_ref().ok().map(|m| m.regions.clone()),
+                from_borders: map.as_ref().is_ok_and(|m| m.from_borders),
                 ..pipeline::Outcome::failed(crate::Error::NoSolution)
             };
             let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
@@ -169,6 +170,10 @@ fn render_cmd(r: Render) -> Result<u8, String> {
             crate::app::cli::Background::Radial => Background::Radial,
             crate::app::cli::Background::Diagonal => Background::Diagonal,
         },
+        bordered: (r.style == crate::app::cli::RenderStyle::Bordered).then_some(match r.lines {
+            crate::app::cli::RenderLines::Solid => render::GridLines::Solid,
+            crate::app::cli::RenderLines::Dotted => render::GridLines::Dotted,
+        }),
     };
     let mut marks = Marks::default();
     let game = match (r.marks, board_marks) {
@@ -189,15 +194,22 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         _ => None,
     };
     if !matches!(r.marks, crate::app::cli::Marks::None | crate::app::cli::Marks::Board) {
-        let solution = crate::solve::solve(&regions, &crate::solve::SolveOptions::default())
+        // Drawing is not interactive: give big Star Battle boards time to be proven unique.
+        let options = crate::solve::SolveOptions {
+            stars: usize::from(r.stars),
+            time_limit: std::time::Duration::from_secs(120),
+            ..Default::default()
+        };
+        let solution = crate::solve::solve(&regions, &options)
             .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
         if r.marks == crate::app::cli::Marks::Queens {
             marks.crowns = Some(solution);
         } else {
-            // Half-played: one crown and X marks on the cells it rules out in its row.
+            // Half-played: one crown and X marks on the other free cells of its row.
             let first = solution.cells()[0];
             marks.crowns = Some(crate::Placement::new(vec![first]));
-            marks.crosses = (0..regions.n()).filter(|&c| c != first.col).map(|c| Cell::new(first.row, c)).collect();
+            marks.crosses =
+                (0..regions.n()).map(|c| Cell::new(first.row, c)).filter(|&c| !solution.contains(c)).collect();
         }
     }
     let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());

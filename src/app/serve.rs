@@ -353,7 +353,8 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-            overlay::draw_mut(&mut pic.image, &grid, placement);
+            let glyph = overlay::Glyph::for_board(config.solve.stars, outcome.from_borders);
+            overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
             let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
         }),

@@ -50,7 +50,9 @@ pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result
         save("cells", &img)?;
     }
     if let Some(regions) = &outcome.regions {
-        let style = Style { cell: 32, margin: 8, colors: outcome.colors.clone(), ..Style::default() };
+        // A map read from borders has no colors to show: draw it bordered.
+        let bordered = outcome.from_borders.then_some(render::GridLines::Solid);
+        let style = Style { cell: 32, margin: 8, colors: outcome.colors.clone(), bordered, ..Style::default() };
         let marks = Marks { crowns: crate::output::report::shown_placement(outcome).cloned(), crosses: Vec::new() };
         save("map", &render::render(regions, &style, &marks).0)?;
     }

@@ -1,6 +1,7 @@
-//! The shareable picture: the user's own screenshot with a crown in each solution cell.
+//! The shareable picture: the user's own screenshot with a crown in each solution cell
+//! (or a star, for Star Battle: several stars per region, or a borders-only grid).
 //!
-//! Crowns are sized to the cell, anti-aliased by 4×4 supersampling, and drawn dark
+//! Glyphs are sized to the cell, anti-aliased by 4×4 supersampling, and drawn dark
 //! with a light outline so they read on every region color and on dark themes.
 //! [`draw`] works on a copy; [`draw_mut`] on the caller's image (imageproc style).
 
@@ -26,6 +27,44 @@ pub(crate) const CROWN: [(f64, f64); 10] = [
 const INK: [u8; 3] = [24, 24, 28];
 const HALO: [u8; 3] = [255, 255, 255];
 
+/// What marks a solution cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Glyph {
+    /// The Queens crown.
+    Crown,
+    /// A five-pointed star (Star Battle).
+    Star,
+}
+
+impl Glyph {
+    /// Stars for Star Battle (K > 1, or a grid read from its borders alone), crowns for Queens.
+    pub fn for_board(stars: usize, from_borders: bool) -> Self {
+        if stars > 1 || from_borders {
+            Glyph::Star
+        } else {
+            Glyph::Crown
+        }
+    }
+
+    /// The outline in cell units (0..1) and the point its halo grows around.
+    fn outline(self) -> (Vec<(f64, f64)>, (f64, f64)) {
+        match self {
+            Glyph::Crown => (CROWN.to_vec(), (0.5, 0.52)),
+            Glyph::Star => {
+                // Ten vertices alternating outer and inner radius, first point up.
+                let pts = (0..10)
+                    .map(|i| {
+                        let r = if i % 2 == 0 { 0.5 } else { 0.2 };
+                        let a = std::f64::consts::PI * (f64::from(i) / 5.0 - 0.5);
+                        (0.5 + r * a.cos(), 0.53 + r * a.sin())
+                    })
+                    .collect();
+                (pts, (0.5, 0.53))
+            }
+        }
+    }
+}
+
 /// A copy of `img` with a crown on each cell of `placement`.
 pub fn draw(img: &RgbImage, grid: &Grid, placement: &Placement) -> RgbImage {
     let mut out = img.clone();
@@ -35,11 +74,17 @@ pub fn draw(img: &RgbImage, grid: &Grid, placement: &Placement) -> RgbImage {
 
 /// Draws a crown on each cell of `placement`, in place.
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement) {
-    // Every crown on a board has the same size: rasterise it once, blend it N times.
+    draw_glyph_mut(img, grid, placement, Glyph::Crown);
+}
+
+/// Draws `glyph` on each cell of `placement`, in place.
+pub fn draw_glyph_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement, glyph: Glyph) {
+    // Every glyph on a board has the same size: rasterise it once, blend it N times.
     let size = grid.px.min(grid.py) * 0.62;
-    let crown: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (u * size, v * size)).collect();
-    // The halo: the same crown grown by 12% around the middle of its band.
-    let (mx, my) = (0.5 * size, 0.52 * size);
+    let (outline, (gx, gy)) = glyph.outline();
+    let crown: Vec<(f64, f64)> = outline.iter().map(|&(u, v)| (u * size, v * size)).collect();
+    // The halo: the same glyph grown by 12% around its middle.
+    let (mx, my) = (gx * size, gy * size);
     let halo: Vec<(f64, f64)> = crown.iter().map(|&(x, y)| (mx + (x - mx) * 1.12, my + (y - my) * 1.12)).collect();
     let pad = (0.1 * size).ceil();
     let shift = |poly: &[(f64, f64)]| poly.iter().map(|&(x, y)| (x + pad, y + pad)).collect::<Vec<_>>();
@@ -154,4 +199,30 @@ pub fn encode_png(img: &RgbImage) -> Vec<u8> {
         .write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
         .expect("encoding to memory cannot fail");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stars_for_star_battle_and_borders_only_grids() {
+        assert_eq!(Glyph::for_board(1, false), Glyph::Crown);
+        assert_eq!(Glyph::for_board(2, false), Glyph::Star);
+        assert_eq!(Glyph::for_board(1, true), Glyph::Star);
+    }
+
+    #[test]
+    fn a_star_is_drawn_inside_its_cell() {
+        let grid = Grid { n: 4, x0: 0.0, y0: 0.0, px: 40.0, py: 40.0 };
+        let mut img = RgbImage::from_pixel(160, 160, Rgb([255, 255, 255]));
+        draw_glyph_mut(&mut img, &grid, &Placement::new(vec![crate::Cell::new(1, 2)]), Glyph::Star);
+        let dark: Vec<(u32, u32)> =
+            img.enumerate_pixels().filter(|(_, _, p)| p.0[0] < 100).map(|(x, y, _)| (x, y)).collect();
+        assert!(dark.len() > 100, "a filled star");
+        assert!(dark.iter().all(|&(x, y)| (80..120).contains(&x) && (40..80).contains(&y)));
+        // The centre is inked, the cell's corners are not.
+        assert!(img.get_pixel(100, 61).0[0] < 100);
+        assert_eq!(img.get_pixel(83, 43).0, [255, 255, 255]);
+    }
 }

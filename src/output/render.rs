@@ -1,5 +1,7 @@
 //! Drawing a puzzle the way the game looks: a page, a board with thick region
-//! borders and thin inner lines, optional crowns or X marks.
+//! borders and thin inner lines, optional crowns or X marks. Or, with
+//! [`Style::bordered`], the way Star Battle grids look: white cells, black region
+//! borders and frame, thin solid or dotted grid lines, stars.
 //!
 //! Used by `queens render` to make `samples/` and round-trip test images, and by
 //! `--debug-dir` to draw the region map that was read.
@@ -27,18 +29,37 @@ pub struct Style {
     pub furniture: bool,
     /// The page behind the board; moving backgrounds get the Bonus page's furniture.
     pub background: Background,
+    /// The borders-only look (Star Battle) with these thin grid lines; `None` is the game's look.
+    pub bordered: Option<GridLines>,
+}
+
+/// The thin lines between cells of one region, in the bordered look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GridLines {
+    /// Solid grey lines.
+    Solid,
+    /// Dashed grey lines (as puzz.link and penpa draw them).
+    Dotted,
 }
 
 impl Default for Style {
     fn default() -> Self {
-        Style { cell: 60, margin: 40, dark: false, colors: None, furniture: false, background: Background::Plain }
+        Style {
+            cell: 60,
+            margin: 40,
+            dark: false,
+            colors: None,
+            furniture: false,
+            background: Background::Plain,
+            bordered: None,
+        }
     }
 }
 
 /// What to draw in the cells.
 #[derive(Debug, Clone, Default)]
 pub struct Marks {
-    /// Crowns on these cells.
+    /// Crowns on these cells (stars in the bordered look).
     pub crowns: Option<Placement>,
     /// X marks on these cells.
     pub crosses: Vec<Cell>,
@@ -82,6 +103,9 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
 
 /// [`render`], plus a player's marks drawn in the game's own style.
 pub fn render_with(regions: &Regions, style: &Style, marks: &Marks, game: Option<&GameMarks>) -> (RgbImage, Grid) {
+    if let Some(lines) = style.bordered {
+        return render_bordered(regions, style, lines, marks);
+    }
     let n = regions.n() as u32;
     let cell = style.cell;
     let thick = (cell / 12).max(2);
@@ -198,6 +222,63 @@ fn draw_dot(img: &mut RgbImage, grid: &Grid, cell: Cell) {
             }
         }
     }
+}
+
+/// The bordered look: a white page and cells, every line centred on its cell
+/// boundary (the frame too), black region borders, thin grey grid lines.
+fn render_bordered(regions: &Regions, style: &Style, lines: GridLines, marks: &Marks) -> (RgbImage, Grid) {
+    let n = regions.n() as u32;
+    let cell = style.cell;
+    let thick = (cell / 12).max(2);
+    let thin = (cell / 40).max(1);
+    let board = n * cell;
+    let pad = style.margin + thick;
+    let side = board + 2 * pad;
+    let mut img = RgbImage::from_pixel(side, side, Rgb([255, 255, 255]));
+    let (bx, by) = (pad, pad);
+    let grey = [110, 110, 110];
+    // Dashes a little longer than their gaps, scaled with the cell.
+    let dash = (cell / 10).max(2);
+    let dotted = lines == GridLines::Dotted;
+    // Thin lines first, so borders drawn afterwards cover their ends.
+    for k in 1..n {
+        let p = k * cell - thin / 2;
+        let mut t = 0;
+        while t < board {
+            let len = if dotted { dash.min(board - t) } else { board - t };
+            fill(&mut img, bx + p, by + t, thin, len, grey);
+            fill(&mut img, bx + t, by + p, len, thin, grey);
+            t += if dotted { dash + dash * 3 / 4 } else { board };
+        }
+    }
+    let at = |r: u32, c: u32| regions.label(Cell::new(r as usize, c as usize));
+    let half = thick / 2;
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = (bx + c * cell, by + r * cell);
+            // Left edge of the cell: the frame or a region border.
+            if c == 0 || at(r, c - 1) != at(r, c) {
+                fill(&mut img, x - half, y - half, thick, cell + thick, [0, 0, 0]);
+            }
+            if r == 0 || at(r - 1, c) != at(r, c) {
+                fill(&mut img, x - half, y - half, cell + thick, thick, [0, 0, 0]);
+            }
+            if c == n - 1 {
+                fill(&mut img, x + cell - half, y - half, thick, cell + thick, [0, 0, 0]);
+            }
+            if r == n - 1 {
+                fill(&mut img, x - half, y + cell - half, cell + thick, thick, [0, 0, 0]);
+            }
+        }
+    }
+    let grid = Grid { n: n as usize, x0: f64::from(bx), y0: f64::from(by), px: f64::from(cell), py: f64::from(cell) };
+    for &c in &marks.crosses {
+        draw_cross(&mut img, &grid, c);
+    }
+    if let Some(p) = &marks.crowns {
+        crate::output::overlay::draw_glyph_mut(&mut img, &grid, p, crate::output::overlay::Glyph::Star);
+    }
+    (img, grid)
 }
 
 /// Thin inner lines are a darker shade of the cell (as in the game); borders are black.

@@ -279,6 +279,36 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
 
 /// The board as emoji, one symbol per region (distinct while symbols last, see
 /// [`crate::output::share`]), with 👑 on the queens.
+/// The board as a grid drawn with its region borders, for boards read from
+/// borders alone (no colors to show): `|` and `---` are region borders, `*` a star.
+pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String {
+    let n = regions.n();
+    let differs = |a: Cell, r: usize, c: usize| r >= n || c >= n || regions.label(a) != regions.label(Cell::new(r, c));
+    let mut out = String::new();
+    // The line above row r (r = n: the bottom frame).
+    let rule = |out: &mut String, r: usize| {
+        out.push_str("  +");
+        for c in 0..n {
+            let wall = r == 0 || differs(Cell::new(r - 1, c), r, c);
+            out.push_str(if wall { "---+" } else { "   +" });
+        }
+        out.push('\n');
+    };
+    for r in 0..n {
+        rule(&mut out, r);
+        out.push_str("  |");
+        for c in 0..n {
+            let cell = Cell::new(r, c);
+            out.push_str(if placement.is_some_and(|p| p.contains(cell)) { " * " } else { " . " });
+            out.push(if differs(cell, r, c + 1) { '|' } else { ' ' });
+        }
+        out.push('\n');
+    }
+    rule(&mut out, n);
+    out
+}
+
+/// The emoji squares closest to each region color, with 👑 on the queens.
 pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
     let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
     let symbols = crate::output::share::region_symbols(&palette);
@@ -295,4 +325,25 @@ pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bordered_text_draws_region_borders_and_stars() {
+        let regions = Regions::from_rows(&["AAB", "ACB", "CCB"]).unwrap();
+        let p = Placement::new(vec![Cell::new(0, 0)]);
+        let want = [
+            "  +---+---+---+",
+            "  | *   . | . |",
+            "  +   +---+   +",
+            "  | . | . | . |",
+            "  +---+   +   +",
+            "  | .   . | . |",
+            "  +---+---+---+",
+        ];
+        assert_eq!(bordered_text(&regions, Some(&p)), want.join("\n") + "\n");
+    }
 }

@@ -170,7 +170,7 @@ fn line_width(img: &RgbImage, grid: &Grid, cell: Cell, below: bool, rgb: &[[u8; 
 }
 
 /// Luma at a sub-pixel position, bilinearly interpolated.
-fn luma_bilinear(img: &RgbImage, x: f64, y: f64) -> Option<f64> {
+pub(crate) fn luma_bilinear(img: &RgbImage, x: f64, y: f64) -> Option<f64> {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let (x, y) = (x - 0.5, y - 0.5);
     if x < 0.0 || y < 0.0 || x >= w - 1.0 || y >= h - 1.0 {

@@ -5,6 +5,7 @@
 //! regions; `color` holds the colour arithmetic they share. It produces plain
 //! [`crate::puzzle`] types and knows nothing of solving, JSON, terminals, files or HTTP.
 
+pub mod borders;
 pub mod cells;
 pub mod color;
 pub mod grid;

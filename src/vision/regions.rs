@@ -31,6 +31,9 @@ pub struct RegionMap {
     pub regions: Regions,
     /// Mean sRGB color of each region, by canonical label.
     pub colors: Vec<[u8; 3]>,
+    /// True when the regions were read from the borders alone because the cells
+    /// carry no region colors (a black-and-white Star Battle grid, say).
+    pub from_borders: bool,
 }
 
 /// Groups the cells into exactly `cells.n` color clusters and cross-checks them
@@ -109,10 +112,11 @@ fn cluster_by_color(cells: &CellColors) -> Result<RegionMap> {
         }
     }
     check_borders(cells, &regions)?;
-    Ok(RegionMap { colors: mean_colors(cells, &regions), regions })
+    Ok(RegionMap { colors: mean_colors(cells, &regions), regions, from_borders: false })
 }
 
-fn mean_colors(cells: &CellColors, regions: &Regions) -> Vec<[u8; 3]> {
+/// Mean sRGB color of each region's cells, by canonical label.
+pub(crate) fn mean_colors(cells: &CellColors, regions: &Regions) -> Vec<[u8; 3]> {
     let mut sums = vec![[0u32; 4]; regions.region_count()];
     for (&label, rgb) in regions.labels().iter().zip(&cells.rgb) {
         let sum = &mut sums[label];
@@ -228,7 +232,7 @@ fn regions_from_borders(cells: &CellColors) -> Option<RegionMap> {
     if odd > 1 {
         return None;
     }
-    Some(RegionMap { colors: mean_colors(cells, &regions), regions })
+    Some(RegionMap { colors: mean_colors(cells, &regions), regions, from_borders: false })
 }
 
 /// The line-width evidence: in styles that draw region borders thicker than inner

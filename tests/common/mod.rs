@@ -98,3 +98,21 @@ pub fn bomb_png(side: u32) -> Vec<u8> {
     drop(writer);
     out
 }
+
+/// One picture of corpus/starbattle/manifest.json (the fields the tests use).
+#[derive(Debug, serde::Deserialize, Clone)]
+pub struct StarBattle {
+    pub file: String,
+    pub n: usize,
+    pub stars: usize,
+    pub regions: Vec<String>,
+    /// Star cells as [row, col], sorted.
+    pub solution: Vec<[usize; 2]>,
+}
+
+/// The Star Battle pictures and their folder, or None (with the message) when the corpus is missing.
+pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
+    let dir = corpus_or_skip()?.join("starbattle");
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("starbattle/manifest.json");
+    Some((dir, serde_json::from_str(&text).expect("starbattle manifest")))
+}

@@ -7,7 +7,9 @@
 //! fit over its members gives origin and pitch per axis (cells may be slightly
 //! non-square). Whole rows or columns the components missed (a region spanning a
 //! row with faint inner lines) are recovered by looking for the grid line one
-//! pitch further out. Nothing here knows any palette, theme, or screen size.
+//! pitch further out. Grids drawn by lines alone (white cells between dashed or
+//! dotted lines, which leak into each other) are found by their outer frame
+//! instead; see `frame`. Nothing here knows any palette, theme, or screen size.
 
 use image::RgbImage;
 
@@ -16,6 +18,7 @@ use crate::puzzle::Cell;
 
 mod blobs;
 mod cut;
+mod frame;
 mod lattice;
 
 use blobs::{board_family, cell_candidates, flat_blobs, Blob, Flatness, NORMAL, SENSITIVE};
@@ -104,10 +107,14 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
         }
     }
     match detect_at(img, NORMAL) {
-        // Only "nothing found" earns the sensitive pass; a refusal stands.
+        // Only "nothing found" earns the sensitive pass and the search by lines
+        // (grids whose dashed or dotted lines leave no closed cells).
         Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
-            detect_at(img, SENSITIVE).map_err(|_| Error::NoGrid { reason })
+            detect_at(img, SENSITIVE).or_else(|_| frame::detect(img)).map_err(|_| Error::NoGrid { reason })
         }
+        // A cut-off refusal stands, unless a closed frame shows the whole board
+        // (white cells on a white page look like a cut strip of cells).
+        Err(Error::NoGrid { reason }) => frame::detect(img).map_err(|_| Error::NoGrid { reason }),
         other => other,
     }
 }
