@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::puzzle::partition::{self, Pieces};
-use crate::puzzle::text;
+use crate::puzzle::{puzzlink, text};
 use crate::puzzle::{Placement, Regions};
+use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::cells::{self, CellColors};
 use crate::vision::grid::{self, BoardArea, Grid};
@@ -19,8 +20,11 @@ use crate::vision::screenshot;
 /// Settings shared by every input of a run (validated; never clap types).
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Solver settings (stars per unit, time limit).
+    /// Solver settings (time limit; `solve.stars` is set per puzzle from `stars`).
     pub solve: SolveOptions,
+    /// How K is chosen: auto (the default), or fixed by the user. A puzz.link URL's
+    /// own K is used under auto.
+    pub stars: Stars,
     /// Whether split regions are accepted.
     pub pieces: Pieces,
     /// Largest image side accepted, in pixels (bigger images are refused before decoding).
@@ -29,7 +33,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { solve: SolveOptions::default(), pieces: Pieces::Connected, max_side: 16_384 }
+        Config { solve: SolveOptions::default(), stars: Stars::Auto, pieces: Pieces::Connected, max_side: 16_384 }
     }
 }
 
@@ -74,6 +78,9 @@ pub struct Outcome {
     pub regions: Option<Regions>,
     /// The checked unique solution, or why there is none.
     pub result: Result<Placement>,
+    /// The star count K the result is about: fixed, stated by a URL, or found by
+    /// `--stars auto` (`None` when auto found no K, or more than one).
+    pub stars: Option<usize>,
     /// Where the board is in the picture, for image inputs.
     pub grid: Option<BoardArea>,
     /// Display color of each region (sRGB), for image inputs.
@@ -87,18 +94,26 @@ pub struct Outcome {
 impl Outcome {
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
-        Outcome { regions: None, result: Err(e), grid: None, colors: None, lp: None, ms: Timings::default() }
+        Outcome {
+            regions: None,
+            result: Err(e),
+            stars: None,
+            grid: None,
+            colors: None,
+            lp: None,
+            ms: Timings::default(),
+        }
     }
 }
 
-/// Parses, checks and solves a text puzzle.
+/// Parses, checks and solves a text puzzle, or a puzz.link URL (with its own K).
 pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let parsed = text::parse(input);
+    let parsed = parse_text(input);
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
-        Ok(regions) => solve_regions(regions, config, &mut ms),
+        Ok((regions, stated)) => solve_puzzle(regions, stated, config, &mut ms),
         Err(e) => Outcome::failed(e),
     };
     ms.total = ms_since(start);
@@ -106,14 +121,35 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     outcome
 }
 
+/// A text puzzle, or a puzz.link URL: the regions, and K when the input states it.
+pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>)> {
+    if puzzlink::looks_like_url(input) {
+        puzzlink::parse(input).map(|p| (p.regions, Some(p.stars)))
+    } else {
+        text::parse(input).map(|r| (r, None))
+    }
+}
+
 /// Partition check, then MILP solve with uniqueness proof (every answer rule-checked).
 pub(crate) fn solve_regions(regions: Regions, config: &Config, ms: &mut Timings) -> Outcome {
+    solve_puzzle(regions, None, config, ms)
+}
+
+/// [`solve_regions`] for a puzzle that may state its own K (`stated`, from a URL).
+/// K: `--stars K` first, then the stated K, else `--stars auto` tries every K.
+pub(crate) fn solve_puzzle(regions: Regions, stated: Option<usize>, config: &Config, ms: &mut Timings) -> Outcome {
     let t = Instant::now();
-    let result = partition::check(&regions, config.pieces)
-        .map_err(Error::from)
-        .and_then(|()| solve::solve(&regions, &config.solve));
+    let known = match config.stars {
+        Stars::Fixed(k) => Some(k),
+        Stars::Auto => stated,
+    };
+    let (stars, result) = match (partition::check(&regions, config.pieces), known) {
+        (Err(e), _) => (known, Err(Error::from(e))),
+        (Ok(()), Some(k)) => (Some(k), solve::solve(&regions, &SolveOptions { stars: k, ..config.solve })),
+        (Ok(()), None) => stars::solve_auto(&regions, &config.solve),
+    };
     ms.solve = Some(ms_since(t));
-    Outcome { regions: Some(regions), result, ..Outcome::failed(Error::NoSolution) }
+    Outcome { regions: Some(regions), result, stars, ..Outcome::failed(Error::NoSolution) }
 }
 
 /// What the reader found in a picture, for overlays and debug output.

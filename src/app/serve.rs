@@ -37,6 +37,7 @@ use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::solve::stars::Stars;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -47,8 +48,8 @@ const INPUT_NAME: &str = "upload";
 /// Settings of the server.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// Per-puzzle settings (time limit, split regions, largest image side). The
-    /// `stars` of a request's `?stars=K` replaces `config.solve.stars`.
+    /// Per-puzzle settings (time limit, split regions, largest image side, stars).
+    /// A request's `?stars=K` fixes K for that request (`?stars=auto` or none: `config.stars`).
     pub config: Config,
     /// Largest request body accepted, in bytes (bigger gets 413).
     pub body_limit: usize,
@@ -177,14 +178,24 @@ async fn solve(
     };
     let mut config = state.opts.config.clone();
     let stars = match query {
-        Ok(Query(SolveQuery { stars: None })) => Some(config.solve.stars),
-        Ok(Query(SolveQuery { stars: Some(s) })) => s.trim().parse::<usize>().ok().filter(|k| (1..=10).contains(k)),
+        Ok(Query(SolveQuery { stars: None })) => Some(config.stars),
+        Ok(Query(SolveQuery { stars: Some(s) })) if s.trim().eq_ignore_ascii_case("auto") => Some(Stars::Auto),
+        Ok(Query(SolveQuery { stars: Some(s) })) => {
+            s.trim().parse::<usize>().ok().filter(|k| (1..=10).contains(k)).map(Stars::Fixed)
+        }
         Err(_) => None,
     };
     let Some(stars) = stars else {
-        return error_response(StatusCode::BAD_REQUEST, "bad-request", "stars must be a whole number from 1 to 10");
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            "stars must be auto or a whole number from 1 to 10",
+        );
     };
-    config.solve.stars = stars;
+    config.stars = stars;
+    if let Stars::Fixed(k) = stars {
+        config.solve.stars = k;
+    }
     if body.is_empty() {
         let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
