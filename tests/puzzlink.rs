@@ -57,3 +57,59 @@ fn every_daily_and_bonus_level_round_trips_through_a_url() {
     // Only the one level with split regions has no URL.
     assert_eq!(no_url, vec!["levels.json 336"]);
 }
+
+#[derive(serde::Deserialize)]
+struct Solved {
+    file: String,
+    n: usize,
+    stars: usize,
+    solution: Vec<[usize; 2]>,
+    puzzlink: String,
+}
+
+/// Every Star Battle puzzle of the corpus up to 14x14, its K hidden: `--stars auto`
+/// must find the manifest's K and its solution; and through its URL (K stated) the same.
+#[test]
+fn starbattle_puzzles_find_their_star_count_and_solution() {
+    auto_finds_k_and_solution(|n| n < 17);
+}
+
+/// The 17x17 4-star puzzles: HiGHS needs 20-50 s for some of them at K = 4 (the
+/// auto search adds about 0.2 s for K = 1..3), so they run on request:
+/// `cargo test --release --test puzzlink -- --ignored`.
+#[test]
+#[ignore = "slow: 17x17 4-star MILP solves take up to a minute each"]
+fn starbattle_17x17_puzzles_find_their_star_count_and_solution() {
+    auto_finds_k_and_solution(|n| n >= 17);
+}
+
+fn auto_finds_k_and_solution(size: impl Fn(usize) -> bool + Sync) {
+    use queens::pipeline::{self, Config};
+    use queens::solve::{stars::solve_auto, SolveOptions};
+    use rayon::prelude::*;
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).unwrap();
+    let entries: Vec<Solved> = serde_json::from_str(&text).unwrap();
+    let entries: Vec<Solved> = entries.into_iter().filter(|e| size(e.n)).collect();
+    assert!(!entries.is_empty());
+    let opts = SolveOptions { time_limit: std::time::Duration::from_secs(120), ..SolveOptions::default() };
+    let failures: Vec<String> = entries
+        .par_iter()
+        .filter_map(|e| {
+            let regions = puzzlink::parse(&e.puzzlink).unwrap().regions;
+            let want: Vec<[usize; 2]> = e.solution.clone();
+            let got = |p: &queens::Placement| p.cells().iter().map(|c| [c.row, c.col]).collect::<Vec<_>>();
+            match solve_auto(&regions, &opts) {
+                (Some(k), Ok(p)) if k == e.stars && got(&p) == want => {}
+                (k, r) => return Some(format!("{}: auto gave K {k:?}, {:?}", e.file, r.map(|p| got(&p)))),
+            }
+            let config = Config { solve: opts, ..Config::default() };
+            let outcome = pipeline::solve_text(&e.puzzlink, &config);
+            match (outcome.stars, &outcome.result) {
+                (Some(k), Ok(p)) if k == e.stars && got(p) == want => None,
+                (k, r) => Some(format!("{}: the URL gave K {k:?}, {r:?}", e.file)),
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
