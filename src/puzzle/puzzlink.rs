@@ -36,9 +36,15 @@ pub struct StarBattle {
 /// True when `text` (trimmed) is a web address, so it is read as a puzz.link URL
 /// rather than as a text puzzle (a text puzzle never starts with `http://`).
 pub fn looks_like_url(text: &str) -> bool {
-    let t = text.trim_start().as_bytes();
+    let t = trim(text).as_bytes();
     let starts = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
     starts("https://") || starts("http://")
+}
+
+/// `text` without surrounding whitespace or a leading byte-order mark (some
+/// editors save one at the start of a `.txt` file).
+fn trim(text: &str) -> &str {
+    text.trim().trim_start_matches('\u{feff}').trim()
 }
 
 /// A parse error about the URL at 1-based character `column` (0: the whole URL).
@@ -48,7 +54,7 @@ fn bad(column: usize, message: impl Into<String>) -> Error {
 
 /// Parses a puzz.link Star Battle URL (surrounding whitespace ignored).
 pub fn parse(url: &str) -> Result<StarBattle> {
-    let url = url.trim();
+    let url = trim(url);
     // Error columns count characters of the trimmed URL, 1-based.
     let col = |byte: usize| url[..byte].chars().count() + 1;
     let scheme_len = if url.len() >= 8 && url.as_bytes()[..8].eq_ignore_ascii_case(b"https://") {
@@ -64,7 +70,10 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     if !HOSTS.iter().any(|h| h.eq_ignore_ascii_case(host)) {
         return Err(bad(
             col(scheme_len),
-            format!("unknown host {host:?}: expected puzz.link, pzprxs.vercel.app or pzv.jp"),
+            format!(
+                "unknown host {host:?}: only puzz.link, pzprxs.vercel.app and pzv.jp Star Battle links are read \
+                 (nothing is downloaded)"
+            ),
         ));
     }
     let after_host = scheme_len + host_end;
@@ -275,6 +284,7 @@ mod tests {
             "http://pzv.jp/p.html?starbattle/5/5/1/8j2l08n0",
             "HTTPS://PUZZ.LINK/p?starbattle/5/5/1/8j2l08n0/",
             "  https://puzz.link/p?starbattle/5/5/1/8J2L08N0\n",
+            "\u{feff}https://puzz.link/p?starbattle/5/5/1/8j2l08n0\r\n",
         ] {
             assert_eq!(parse(url).unwrap(), want, "{url}");
         }
