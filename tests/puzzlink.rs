@@ -7,6 +7,7 @@ mod common;
 
 use queens::puzzle::partition::{self, Pieces};
 use queens::puzzle::puzzlink;
+use queens::Regions;
 
 #[derive(serde::Deserialize)]
 struct StarEntry {
@@ -112,4 +113,54 @@ fn auto_finds_k_and_solution(size: impl Fn(usize) -> bool + Sync) {
         })
         .collect();
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// The search that lets `--stars auto` skip the solver on a K must agree with
+/// HiGHS wherever it answers: on every daily level at K = 2 (and 3 where the board
+/// could hold it), and on every Star Battle puzzle up to 10x10 at each K.
+#[test]
+fn the_star_search_never_contradicts_the_solver() {
+    use queens::solve::stars::{max_stars, search, Search};
+    use queens::solve::{solve, SolveOptions};
+    use queens::Error;
+    use rayon::prelude::*;
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let mut boards: Vec<(String, Regions)> = Vec::new();
+    for file in ["levels.json", "levels-daily-617-842.json", "levels-bonus.json"] {
+        for l in common::levels(file).unwrap() {
+            boards.push((format!("{file} {}", l.id), l.board()));
+        }
+    }
+    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).unwrap();
+    for e in serde_json::from_str::<Vec<StarEntry>>(&text).unwrap() {
+        let p = puzzlink::parse(&e.puzzlink).unwrap();
+        if p.regions.n() <= 10 {
+            boards.push((e.file, p.regions));
+        }
+    }
+    let checked: Vec<Result<usize, String>> = boards
+        .par_iter()
+        .flat_map(|(name, board)| (1..=max_stars(board.n())).map(move |k| (name, board, k)).collect::<Vec<_>>())
+        .map(|(name, board, k)| {
+            let said = search(board, k, 2_000);
+            if said == Search::Unknown {
+                return Ok(0);
+            }
+            let solver = solve(board, &SolveOptions { stars: k, ..SolveOptions::default() });
+            let has = match solver {
+                Ok(_) | Err(Error::SeveralSolutions { .. }) => true,
+                Err(Error::NoSolution) => false,
+                Err(e) => return Err(format!("{name} K={k}: {e}")),
+            };
+            if has == (said == Search::Found) {
+                Ok(1)
+            } else {
+                Err(format!("{name} K={k}: search {said:?}, solver has a solution: {has}"))
+            }
+        })
+        .collect();
+    let failures: Vec<&String> = checked.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert!(failures.is_empty(), "{failures:?}");
+    let answered: usize = checked.iter().filter_map(|r| r.as_ref().ok()).sum();
+    assert!(answered > 900, "the search answered only {answered} cases");
 }
