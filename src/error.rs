@@ -61,7 +61,7 @@ pub enum Error {
     },
     /// `--stars auto` found more than one star count K with exactly one solution.
     #[error(
-        "the puzzle has exactly one solution with {} stars per row, column and region; choose one with --stars K",
+        "the puzzle has a unique solution with {} stars per row, column and region alike; say which with --stars K",
         list_ks(.working)
     )]
     Stars {

@@ -183,6 +183,37 @@ fn read_format_puzzlink_finds_k_or_takes_it_from_stars() {
     assert!(err.contains("cannot tell the star count") && err.contains("several solutions"), "{err}");
 }
 
+/// A 9x9 map found by a search for this test: with 1 star and with 2 stars per row,
+/// column and region it has exactly one solution each (HiGHS proves both).
+const TWO_KS: &str =
+    "AABBBBBCD\nAAABBBBCD\nAAAEECCCD\nAEEEDCCFD\nAAADDFFFD\nGGGDDDDDD\nDDDDHHHHD\nDIDDDDDHH\nIIIIDDDDH\n";
+
+#[test]
+fn two_star_counts_with_one_solution_each_are_refused_not_guessed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "two-ks.txt", TWO_KS.as_bytes());
+    let a = queens().args(["solve", "--json"]).arg(&file).assert().code(1);
+    let v = json(&a.get_output().stdout);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["error"]["kind"], "stars", "{v}");
+    assert_eq!(v["error"]["stars"], serde_json::json!([1, 2]));
+    assert_eq!(v["queens"], serde_json::Value::Null, "no answer is shown");
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 and 2 stars") && err.contains("--stars K"), "{err}");
+    // Either K, asked for, has its unique and checked solution.
+    for k in [1usize, 2] {
+        let out = queens().args(["solve", "--json", "--stars", &k.to_string()]).arg(&file).assert().success();
+        let v = json(&out.get_output().stdout);
+        assert_eq!(v["stars"], k);
+        assert_eq!(v["queens"].as_array().unwrap().len(), 9 * k);
+    }
+    // read --format puzzlink cannot tell K either.
+    let a = queens().args(["read", "--format", "puzzlink"]).arg(&file).assert().code(1);
+    assert!(a.get_output().stdout.is_empty());
+    assert!(String::from_utf8_lossy(&a.get_output().stderr).contains("cannot tell the star count"));
+}
+
 #[test]
 fn malformed_urls_are_one_line_parse_errors() {
     let cases = [
