@@ -1,6 +1,8 @@
 //! Criterion benchmarks of the pipeline stages.
 //!
 //! - `solve/N`: MILP solve + uniqueness proof per daily level, grouped by N.
+//! - `solve_auto/N`: the same levels under `--stars auto` (the default): K = 1 and
+//!   every larger K the board could hold, to compare with `solve/N` in one run.
 //! - `phone/decode` vs `phone/vision` (grid + cells + cluster) on the 1170×2532
 //!   phone PNGs of the browser corpus: the vision stages must cost less than decoding.
 //! - `phone/overlay`: drawing and PNG-encoding the overlay, against the same decode.
@@ -14,6 +16,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use queens::pipeline::{read_picture, read_regions, Timings};
+use queens::solve::stars::solve_auto;
 use queens::solve::{solve, SolveOptions};
 use queens::Regions;
 
@@ -50,6 +53,20 @@ fn bench_solve(c: &mut Criterion) {
                 let p = &puzzles[i % puzzles.len()];
                 i += 1;
                 solve(p, &SolveOptions::default()).expect("daily levels are unique")
+            })
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("solve_auto");
+    for (n, puzzles) in daily_by_n() {
+        let mut i = 0;
+        group.bench_function(format!("N={n} ({} levels)", puzzles.len()), |b| {
+            b.iter(|| {
+                let p = &puzzles[i % puzzles.len()];
+                i += 1;
+                let (k, result) = solve_auto(p, &SolveOptions::default());
+                assert_eq!(k, Some(1), "daily levels are 1-star");
+                result.expect("daily levels are unique")
             })
         });
     }

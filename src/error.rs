@@ -71,6 +71,15 @@ pub enum Error {
         /// A second, different solution.
         second: Placement,
     },
+    /// `--stars auto` found more than one star count K with exactly one solution.
+    #[error(
+        "the puzzle has a unique solution with {} stars per row, column and region alike; say which with --stars K",
+        list_ks(.working)
+    )]
+    Stars {
+        /// Every K whose puzzle has exactly one solution, ascending.
+        working: Vec<usize>,
+    },
     /// The solver stopped without an answer we can trust (time limit, numerical trouble).
     #[error("solver stopped: {status}; try a larger --time-limit")]
     Solver {
@@ -102,6 +111,15 @@ pub enum PartitionError {
     },
 }
 
+fn list_ks(ks: &[usize]) -> String {
+    match ks.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} and {last}", rest.iter().map(usize::to_string).collect::<Vec<_>>().join(", "))
+        }
+        _ => ks.iter().map(usize::to_string).collect(),
+    }
+}
+
 fn describe_pieces(cells: &[(usize, usize)]) -> String {
     cells.iter().map(|(r, c)| format!("one at row {r} col {c}")).collect::<Vec<_>>().join(", ")
 }
@@ -120,6 +138,7 @@ impl Error {
             Error::Partition(_) => "partition",
             Error::NoSolution => "no-solution",
             Error::SeveralSolutions { .. } => "several-solutions",
+            Error::Stars { .. } => "stars",
             Error::Solver { .. } => "solver",
         }
     }

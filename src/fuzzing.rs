@@ -40,3 +40,32 @@ pub fn text_parser(data: &[u8]) {
 pub fn image_path(data: &[u8]) -> crate::Result<crate::Placement> {
     pipeline::solve_bytes(data, true, &config()).0.result
 }
+
+/// puzz.link target: `puzzlink::parse` must return, never panic; every error is a
+/// `parse` error; a URL that parses re-encodes to a URL that reads back to the
+/// same board and K; small boards then go through the text entry point (which
+/// sees the URL) to a checked result or an error.
+pub fn puzzlink(data: &[u8]) {
+    use crate::puzzle::puzzlink;
+    let input = String::from_utf8_lossy(data);
+    let parsed = puzzlink::parse(&input);
+    let puzzle = match parsed {
+        Ok(p) => p,
+        Err(e) => {
+            assert_eq!(e.kind(), "parse", "URL errors are parse errors: {e}");
+            return;
+        }
+    };
+    assert!(puzzlink::looks_like_url(&input), "only web addresses parse");
+    // Regions read from borders are the pieces walls cut out, so they always have a URL.
+    let url = puzzlink::encode(&puzzle.regions, puzzle.stars).expect("regions from a URL have a URL");
+    let again = puzzlink::parse(&url).expect("an encoded URL parses");
+    assert_eq!(again, puzzle, "URL round trip changed the puzzle");
+    if puzzle.regions.n() <= 10 {
+        let outcome = pipeline::solve_text(&input, &config());
+        if let Ok(p) = &outcome.result {
+            let k = outcome.stars.expect("a solution comes with its K");
+            crate::puzzle::check::check(&puzzle.regions, k, p).expect("every solution passes the rule check");
+        }
+    }
+}

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 use crate::error::{Error, Result};
 use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
-use crate::puzzle::text;
+use crate::puzzle::{puzzlink, text};
 use crate::puzzle::{Placement, Regions};
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
+use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::borders;
 use crate::vision::cells::{self, CellColors};
@@ -23,8 +24,11 @@ use crate::vision::screenshot;
 /// Settings shared by every input of a run (validated; never clap types).
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Solver settings (stars per unit, time limit).
+    /// Solver settings (time limit; `solve.stars` is set per puzzle from `stars`).
     pub solve: SolveOptions,
+    /// How K is chosen: auto (the default), or fixed by the user. A puzz.link URL's
+    /// own K is used under auto.
+    pub stars: Stars,
     /// Whether split regions are accepted.
     pub pieces: Pieces,
     /// Largest image side accepted, in pixels (bigger images are refused before decoding).
@@ -39,6 +43,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             solve: SolveOptions::default(),
+            stars: Stars::Auto,
             pieces: Pieces::Connected,
             max_side: 16_384,
             max_pixels: screenshot::DEFAULT_MAX_PIXELS,
@@ -94,6 +99,9 @@ pub struct Outcome {
     pub regions: Option<Regions>,
     /// The checked unique solution, or why there is none.
     pub result: Result<Placement>,
+    /// The star count K the result is about: fixed, stated by a URL, or found by
+    /// `--stars auto` (`None` when auto found no K, or more than one).
+    pub stars: Option<usize>,
     /// Where the board is in the picture, for image inputs.
     pub grid: Option<BoardArea>,
     /// Display color of each region (sRGB), for image inputs.
@@ -118,6 +126,7 @@ impl Outcome {
         Outcome {
             regions: None,
             result: Err(e),
+            stars: None,
             grid: None,
             colors: None,
             lp: None,
@@ -130,15 +139,15 @@ impl Outcome {
     }
 }
 
-/// Parses, checks and solves a text puzzle.
+/// Parses, checks and solves a text puzzle, or a puzz.link URL (with its own K).
 pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut ms = Timings::default();
-    let parsed = text::parse_board(input);
+    let parsed = parse_text(input);
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
-        Ok((regions, marks)) => {
-            let mut o = solve_regions(regions, config, &mut ms);
+        Ok((regions, stated, marks)) => {
+            let mut o = solve_puzzle(regions, stated, config, &mut ms);
             o.marks = marks;
             explain_outcome(&mut o, config, &mut ms);
             o
@@ -150,14 +159,36 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     outcome
 }
 
+/// A text puzzle, or a puzz.link URL: the regions, K when the input states it, and
+/// the player's marks when a text puzzle carries a marks block.
+pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)> {
+    if puzzlink::looks_like_url(input) {
+        puzzlink::parse(input).map(|p| (p.regions, Some(p.stars), None))
+    } else {
+        text::parse_board(input).map(|(r, marks)| (r, None, marks))
+    }
+}
+
 /// Partition check, then MILP solve with uniqueness proof (every answer rule-checked).
 pub(crate) fn solve_regions(regions: Regions, config: &Config, ms: &mut Timings) -> Outcome {
+    solve_puzzle(regions, None, config, ms)
+}
+
+/// [`solve_regions`] for a puzzle that may state its own K (`stated`, from a URL).
+/// K: `--stars K` first, then the stated K, else `--stars auto` tries every K.
+pub(crate) fn solve_puzzle(regions: Regions, stated: Option<usize>, config: &Config, ms: &mut Timings) -> Outcome {
     let t = Instant::now();
-    let result = partition::check(&regions, config.pieces)
-        .map_err(Error::from)
-        .and_then(|()| solve::solve(&regions, &config.solve));
+    let known = match config.stars {
+        Stars::Fixed(k) => Some(k),
+        Stars::Auto => stated,
+    };
+    let (stars, result) = match (partition::check(&regions, config.pieces), known) {
+        (Err(e), _) => (known, Err(Error::from(e))),
+        (Ok(()), Some(k)) => (Some(k), solve::solve(&regions, &SolveOptions { stars: k, ..config.solve })),
+        (Ok(()), None) => stars::solve_auto(&regions, &config.solve),
+    };
     ms.solve = Some(ms_since(t));
-    Outcome { regions: Some(regions), result, ..Outcome::failed(Error::NoSolution) }
+    Outcome { regions: Some(regions), result, stars, ..Outcome::failed(Error::NoSolution) }
 }
 
 /// What the reader found in a picture, for overlays and debug output.
@@ -296,7 +327,7 @@ pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize) -> En
 fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
     let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
     let t = Instant::now();
-    let engine = engine(regions, outcome.colors.as_deref(), config.solve.stars);
+    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars));
     let path = engine.explain(Board::new(regions.n()));
     let sound = path
         .steps
@@ -328,7 +359,7 @@ pub fn hint(outcome: &Outcome, stars: usize) -> Option<logic::hint::Hint> {
 /// Hint button, pressed again): the steps taken are in the hint's `earlier`.
 pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize) -> Option<logic::hint::Hint> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
-    let engine = engine(regions, outcome.colors.as_deref(), stars);
+    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(stars));
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }

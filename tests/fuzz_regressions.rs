@@ -51,7 +51,7 @@ fn saved(target: &str, name: &str) -> Vec<u8> {
 }
 
 /// Exactly what the fuzz targets do with one input.
-use queens::fuzzing::{image_path as image_target, text_parser as text_target};
+use queens::fuzzing::{image_path as image_target, puzzlink as puzzlink_target, text_parser as text_target};
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
@@ -77,6 +77,9 @@ fn every_saved_input_returns_without_panicking() {
         let name = short_name(path);
         if let Err(p) = catch_unwind(AssertUnwindSafe(|| text_target(&data))) {
             panics.push(format!("{name} [text_parser]: {}", panic_message(&*p)));
+        }
+        if let Err(p) = catch_unwind(AssertUnwindSafe(|| puzzlink_target(&data))) {
+            panics.push(format!("{name} [puzzlink]: {}", panic_message(&*p)));
         }
         match catch_unwind(AssertUnwindSafe(|| image_target(&data))) {
             Err(p) => panics.push(format!("{name} [image_path]: {}", panic_message(&*p))),

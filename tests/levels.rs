@@ -5,6 +5,7 @@ mod common;
 
 use queens::puzzle::check;
 use queens::puzzle::partition::{self, Pieces};
+use queens::solve::stars::solve_auto;
 use queens::solve::{solve, SolveOptions};
 use queens::{Error, Placement};
 use rayon::prelude::*;
@@ -21,13 +22,16 @@ fn assert_unique_and_known(file: &str, expected_count: usize) {
         .filter_map(|l| {
             let board = l.board();
             partition::check(&board, Pieces::Connected).ok()?;
-            match solve(&board, &SolveOptions::default()) {
-                Ok(p) if columns(&p) == l.solution => {
+            // Under `--stars auto` (the default): K = 1 must be the only K with one solution.
+            match solve_auto(&board, &SolveOptions::default()) {
+                (Some(1), Ok(p)) if columns(&p) == l.solution => {
                     check::check(&board, 1, &p).expect("rule-checked");
                     None
                 }
-                Ok(p) => Some(format!("level {}: got {:?}, expected {:?}", l.id, columns(&p), l.solution)),
-                Err(e) => Some(format!("level {}: {e}", l.id)),
+                (k, Ok(p)) => {
+                    Some(format!("level {}: got {:?} with K {k:?}, expected {:?}", l.id, columns(&p), l.solution))
+                }
+                (_, Err(e)) => Some(format!("level {}: {e}", l.id)),
             }
         })
         .collect();

@@ -605,3 +605,16 @@ async fn hint_shows_mistakes_first_and_checks_its_query() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error_kind(&v), "parse");
 }
+
+#[tokio::test]
+async fn a_puzzlink_body_and_stars_auto() {
+    // A 10x10 2-star puzzle as a puzz.link link: its own K, or found by auto from the map.
+    let url = "https://puzz.link/p?starbattle/10/10/2/18hgr163jh4181h4g8og5g201te2gg083us1";
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/solve", url).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["stars"].as_u64(), v["puzzlink"].as_str()), (Some(2), Some(url)));
+    let map = v["regions"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect::<Vec<_>>().join("\n");
+    let (status, by_map) = call(ServeOptions::default(), "POST", "/api/solve?stars=auto", map).await;
+    assert_eq!(status, StatusCode::OK, "{by_map}");
+    assert_eq!((by_map["stars"].as_u64(), &by_map["queens"]), (Some(2), &v["queens"]));
+}

@@ -83,6 +83,8 @@ pub struct BatchOptions {
 enum Source {
     File(PathBuf),
     Stdin,
+    /// A puzz.link URL given as the argument itself (never fetched: it holds the puzzle).
+    Url(String),
     /// An input that failed before reading (empty folder, missing path).
     Broken(String),
 }
@@ -194,6 +196,10 @@ fn expand(inputs: &[PathBuf]) -> Vec<Job> {
             continue;
         }
         let display = input.display().to_string();
+        if crate::puzzle::puzzlink::looks_like_url(&display) {
+            jobs.push(Job { display: display.clone(), source: Source::Url(display), out_name: String::new() });
+            continue;
+        }
         match std::fs::metadata(input) {
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
@@ -258,6 +264,7 @@ fn sniff_image(path: &Path) -> bool {
 fn name_outputs(jobs: &mut [Job]) {
     let stem = |j: &Job| match &j.source {
         Source::File(p) => p.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
+        Source::Url(_) => "puzzlink".into(),
         _ => "stdin".into(),
     };
     let mut counts: HashMap<String, usize> = HashMap::new();
@@ -312,6 +319,7 @@ fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
             }
             std::fs::read(p).map_err(|e| Error::io("cannot read", &e))
         }
+        Source::Url(url) => Ok(url.clone().into_bytes()),
         Source::Broken(why) => Err(Error::Io { message: why.clone() }),
     }
 }
@@ -327,10 +335,11 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     };
     if opts.bounds {
         if let (Some(regions), Ok(_) | Err(Error::SeveralSolutions { .. })) = (&outcome.regions, &outcome.result) {
-            outcome.lp = solve::lp_report(regions, &opts.config.solve).ok();
+            let k = outcome.stars.unwrap_or(opts.config.solve.stars);
+            outcome.lp = solve::lp_report(regions, &solve::SolveOptions { stars: k, ..opts.config.solve }).ok();
         }
     }
-    let stars = opts.config.solve.stars;
+    let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
     if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
         let cells: Vec<String> =
@@ -355,7 +364,8 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             (Some(pic), Ok(placement)) => {
                 // The player's own crowns stay as they drew them.
                 let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-                let glyph = overlay::Glyph::for_board(opts.config.solve.stars, outcome.from_borders);
+                let glyph =
+                    overlay::Glyph::for_board(outcome.stars.unwrap_or(opts.config.solve.stars), outcome.from_borders);
                 Some(write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop))
             }
             _ => None,
@@ -446,7 +456,8 @@ fn render(
     output: Option<String>,
     output_error: Option<Error>,
 ) -> Done {
-    let stars = opts.config.solve.stars;
+    // The K the result is about (auto found it); the configured one when auto found none.
+    let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     let failure = error.map(|e| format!("{}: {e}", job.display));
     let mut text = String::new();

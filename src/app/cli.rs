@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::solve::stars::Stars;
+
 /// Solve LinkedIn Queens and Star Battle puzzles from screenshots or text.
 ///
 /// Give it screenshots (phone or desktop, light or dark, cropped or full page) or
@@ -55,9 +57,10 @@ pub struct Completions {
 /// Settings shared by `solve` and `read`.
 #[derive(Debug, Args, Clone)]
 pub struct Common {
-    /// Stars per row, column and region (1 = Queens, 2 = usual Star Battle).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
-    pub stars: u16,
+    /// Stars per row, column and region: auto tries every K the board can hold and
+    /// keeps the one with exactly one solution; or a number (1 = Queens, 2 = usual Star Battle).
+    #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
+    pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof included.
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
@@ -141,12 +144,25 @@ pub struct Batch {
 /// `queens read`.
 #[derive(Debug, Args)]
 pub struct Read {
-    /// A screenshot (or a text puzzle, which is printed canonically); - reads standard input.
+    /// A screenshot (or a text puzzle or puzz.link URL, printed canonically); - reads standard input.
     #[arg(value_name = "IMAGE")]
     pub input: PathBuf,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
+    /// What to print: the text puzzle format, or a puzz.link URL (K from --stars;
+    /// auto solves the puzzle to find it).
+    #[arg(long, value_enum, default_value_t = ReadFormat::Text)]
+    pub format: ReadFormat,
+}
+
+/// Output of `read`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReadFormat {
+    /// The region map, one line of letters per row.
+    Text,
+    /// A puzz.link Star Battle URL (https://puzz.link/p?starbattle/N/N/K/…).
+    Puzzlink,
 }
 
 /// `queens render`.
@@ -355,15 +371,31 @@ fn pixels(text: &str) -> Result<u64, String> {
     Ok(pixels as u64)
 }
 
+/// Parses `--stars`: `auto`, or a whole number from 1 to 10.
+fn stars_arg(text: &str) -> Result<Stars, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("auto") {
+        return Ok(Stars::Auto);
+    }
+    match t.parse::<usize>() {
+        Ok(k) if (1..=10).contains(&k) => Ok(Stars::Fixed(k)),
+        _ => Err(format!("expected auto or a whole number from 1 to 10, got {text}")),
+    }
+}
+
 impl Common {
     /// The library settings (every flag was validated by its parser).
     pub fn to_config(&self) -> crate::pipeline::Config {
         crate::pipeline::Config {
             solve: crate::solve::SolveOptions {
-                stars: usize::from(self.stars),
+                stars: match self.stars {
+                    Stars::Fixed(k) => k,
+                    Stars::Auto => 1,
+                },
                 time_limit: self.time_limit,
                 logic: !self.no_logic,
             },
+            stars: self.stars,
             pieces: if self.allow_split_regions {
                 crate::puzzle::partition::Pieces::AllowSplit
             } else {

@@ -16,7 +16,8 @@ use crate::solve::chess;
 use crate::vision::screenshot;
 use crate::Cell;
 
-use crate::app::cli::{Batch, Chess, Cli, ColorChoice, Command, Read, Render, Serve, Solve};
+use crate::app::cli::{Batch, Chess, Cli, ColorChoice, Command, Read, ReadFormat, Render, Serve, Solve};
+use crate::solve::stars::Stars;
 
 /// Runs the parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<u8, String> {
@@ -70,6 +71,10 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
+    // A puzz.link URL is the puzzle itself, never a file name (and never fetched).
+    if crate::puzzle::puzzlink::looks_like_url(&path.to_string_lossy()) {
+        return Ok(path.to_string_lossy().into_owned().into_bytes());
+    }
     if path.as_os_str() == "-" {
         let mut buf = Vec::new();
         std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
@@ -92,6 +97,7 @@ fn read(r: Read) -> Result<u8, String> {
     // The player's marks come along: read from the picture, or the text's marks block.
     let mut marks = None;
     let mut unsure = Vec::new();
+    let mut stated = None;
     let regions = if screenshot::looks_like_image(&bytes) {
         let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
             Ok(i) => i,
@@ -120,13 +126,15 @@ fn read(r: Read) -> Result<u8, String> {
     } else {
         String::from_utf8(bytes)
             .map_err(|_| crate::Error::Decode { reason: "not an image or a text puzzle".into() })
-            .and_then(|t| text::parse_board(&t))
-            .map(|(regions, m)| {
+            .and_then(|t| pipeline::parse_text(&t))
+            .map(|(regions, k, m)| {
+                stated = k;
                 marks = m;
                 regions
             })
     };
     match regions {
+        Ok(regions) if r.format == ReadFormat::Puzzlink => read_puzzlink(&shown.to_string(), &regions, stated, &config),
         Ok(regions) => {
             print!("{}", text::write_board(&regions, marks.as_ref()));
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
@@ -150,6 +158,47 @@ fn read(r: Read) -> Result<u8, String> {
             Ok(1)
         }
     }
+}
+
+/// `queens read --format puzzlink`: the URL alone. K is `--stars K`, else the
+/// input's own (a URL), else `--stars auto` solves the puzzle to find it.
+fn read_puzzlink(
+    shown: &str,
+    regions: &crate::Regions,
+    stated: Option<usize>,
+    config: &pipeline::Config,
+) -> Result<u8, String> {
+    let partition = crate::puzzle::partition::check(regions, config.pieces);
+    let known = match config.stars {
+        Stars::Fixed(k) => Some(k),
+        Stars::Auto => stated,
+    };
+    let stars = match (known, &partition) {
+        (Some(k), _) => k,
+        (None, Err(e)) => {
+            eprintln!("{shown}: {e}");
+            return Ok(1);
+        }
+        (None, Ok(())) => match crate::solve::stars::solve_auto(regions, &config.solve) {
+            (Some(k), Ok(_)) => k,
+            (_, result) => {
+                let why = result.err().map_or_else(|| "no star count found".to_string(), |e| e.to_string());
+                eprintln!("{shown}: cannot tell the star count: {why}");
+                return Ok(1);
+            }
+        },
+    };
+    let Some(url) = crate::puzzle::puzzlink::encode(regions, stars) else {
+        eprintln!("{shown}: a region is in several pieces, which a puzz.link URL cannot express");
+        return Ok(1);
+    };
+    println!("{url}");
+    // The URL is printed even when the map is not a valid partition, so it can be fixed by hand.
+    if let Err(e) = partition {
+        eprintln!("{shown}: {e}");
+        return Ok(1);
+    }
+    Ok(0)
 }
 
 /// `queens render`: draw a text puzzle like the game.

@@ -47,6 +47,7 @@ use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
 mod connections;
@@ -60,8 +61,8 @@ const INPUT_NAME: &str = "upload";
 /// Settings of the server.
 #[derive(Debug, Clone)]
 pub struct ServeOptions {
-    /// Per-puzzle settings (time limit, split regions, largest image). The
-    /// `stars` of a request's `?stars=K` replaces `config.solve.stars`.
+    /// Per-puzzle settings (time limit, split regions, largest image side, stars).
+    /// A request's `?stars=K` fixes K for that request (`?stars=auto` or none: `config.stars`).
     pub config: Config,
     /// Largest request body accepted, in bytes (bigger gets 413).
     pub body_limit: usize,
@@ -279,21 +280,30 @@ async fn answer(
     let mut config = state.opts.config.clone();
     let (stars, step) = match &query {
         Ok(Query(q)) => (
-            q.stars
-                .as_deref()
-                .map_or(Some(config.solve.stars), |s| s.trim().parse::<usize>().ok().filter(|k| (1..=10).contains(k))),
+            match q.stars.as_deref().map(str::trim) {
+                None => Some(config.stars),
+                Some(s) if s.eq_ignore_ascii_case("auto") => Some(Stars::Auto),
+                Some(s) => s.parse::<usize>().ok().filter(|k| (1..=10).contains(k)).map(Stars::Fixed),
+            },
             q.step.as_deref().map_or(Some(0), |s| s.trim().parse::<usize>().ok().filter(|&n| n <= 10_000)),
         ),
         Err(_) => (None, None),
     };
     let Some(stars) = stars else {
-        return error_response(StatusCode::BAD_REQUEST, "bad-request", "stars must be a whole number from 1 to 10");
+        return error_response(
+            StatusCode::BAD_REQUEST,
+            "bad-request",
+            "stars must be auto or a whole number from 1 to 10",
+        );
     };
     let Some(step) = step else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
     };
     let what = if hint { Answer::Hint(step) } else { Answer::Solve };
-    config.solve.stars = stars;
+    config.stars = stars;
+    if let Stars::Fixed(k) = stars {
+        config.solve.stars = k;
+    }
     if body.is_empty() {
         let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
@@ -353,7 +363,7 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-            let glyph = overlay::Glyph::for_board(config.solve.stars, outcome.from_borders);
+            let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(config.solve.stars), outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
             let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
@@ -371,7 +381,7 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value
     let mut config = config.clone();
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
-    let stars = config.solve.stars;
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
     let hint = pipeline::hint_after(&outcome, stars, step);
     let canvas = match (picture, &outcome.regions) {
         (Some(pic), _) => pic.grid.map(|g| (pic.image, g)),

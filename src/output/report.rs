@@ -21,10 +21,14 @@ pub struct Record<'a> {
     pub ok: bool,
     /// Board side, when known.
     pub n: Option<usize>,
-    /// Stars per row, column and region.
+    /// Stars per row, column and region: the K used (found by `--stars auto`, or given).
     pub stars: usize,
     /// Region map as rows of canonical letters, when read.
     pub regions: Option<Vec<String>>,
+    /// The puzzle as a puzz.link URL (with `stars`), when the regions were read and
+    /// a URL can express them (not when a region is in several pieces).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzlink: Option<String>,
     /// Solution cells as `[row, col]`, 0-based, sorted (the first of several, if several).
     pub queens: Option<Vec<[usize; 2]>>,
     /// True when unique, false when several solutions exist, null when unknown.
@@ -131,7 +135,7 @@ pub fn difficulty_json(outcome: &Outcome) -> Option<DifficultyJson> {
 /// The error object of a record.
 #[derive(Debug, Serialize)]
 pub struct ErrorJson {
-    /// Stable kind: parse, partition, no-solution, several-solutions, solver, io, decode, no-grid, regions.
+    /// Stable kind: parse, partition, no-solution, several-solutions, stars, solver, io, decode, no-grid, regions.
     pub kind: &'static str,
     /// The one-line message shown to people.
     pub message: String,
@@ -147,13 +151,23 @@ pub struct ErrorJson {
     /// For split regions: how many pieces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pieces: Option<usize>,
+    /// For the `stars` refusal: every K whose puzzle has exactly one solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stars: Option<Vec<usize>>,
 }
 
 impl ErrorJson {
     /// The JSON form of `e`.
     pub fn from_error(e: &Error) -> Self {
-        let mut j =
-            ErrorJson { kind: e.kind(), message: e.to_string(), line: None, column: None, region: None, pieces: None };
+        let mut j = ErrorJson {
+            kind: e.kind(),
+            message: e.to_string(),
+            line: None,
+            column: None,
+            region: None,
+            pieces: None,
+            stars: None,
+        };
         match e {
             Error::Parse { line, column, .. } => {
                 j.line = Some(*line);
@@ -163,6 +177,7 @@ impl ErrorJson {
                 j.region = Some(*region);
                 j.pieces = Some(*pieces);
             }
+            Error::Stars { working } => j.stars = Some(working.clone()),
             _ => {}
         }
         j
@@ -183,8 +198,10 @@ pub fn shown_placement(outcome: &Outcome) -> Option<&Placement> {
 }
 
 impl<'a> Record<'a> {
-    /// The record of `outcome` for `input`.
+    /// The record of `outcome` for `input`; `stars` is the K shown when the
+    /// outcome has none of its own (auto found no K).
     pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
+        let stars = outcome.stars.unwrap_or(stars);
         let (unique, second) = match &outcome.result {
             Ok(_) => (Some(true), None),
             Err(Error::SeveralSolutions { second, .. }) => (Some(false), Some(pairs(second))),
@@ -196,6 +213,7 @@ impl<'a> Record<'a> {
             n: outcome.regions.as_ref().map(Regions::n).or(outcome.grid.map(|g| g.n)),
             stars,
             regions: outcome.regions.as_ref().map(Regions::rows),
+            puzzlink: outcome.regions.as_ref().and_then(|r| crate::puzzle::puzzlink::encode(r, stars)),
             queens: shown_placement(outcome).map(pairs),
             unique,
             second,

@@ -3,7 +3,8 @@
 //! `board` holds the model ([`Cell`], [`Regions`], [`Placement`]); `text` reads and
 //! writes the text format; `partition` checks that labels form N connected regions;
 //! `check` is the independent rule check every printed solution passes; `marks`
-//! holds the player's crowns and X marks. This layer
+//! holds the player's crowns and X marks; `puzzlink` reads and writes puzz.link
+//! Star Battle URLs. This layer
 //! imports nothing else of the crate except the error type: no pictures, no solver,
 //! no JSON, terminals, files or HTTP.
 
@@ -11,6 +12,7 @@ pub mod board;
 pub mod check;
 pub mod marks;
 pub mod partition;
+pub mod puzzlink;
 pub mod text;
 
 pub use board::{region_letter, Cell, Placement, Regions};

@@ -2,6 +2,7 @@
 //!
 //! `model` writes the MILP with good_lp, `highs` runs it (one thread, quiet,
 //! time-limited), and this module chains the first solve and the uniqueness proof;
+//! `stars` finds the star count K when it is not given (`--stars auto`);
 //! `chess` is the chess-queens model with its bounds. It knows the puzzle layer only:
 //! no pictures, JSON, terminals, files or HTTP. Results are plain types
 //! ([`LpBounds`], [`chess::ChessReport`]) that the output layer formats.
@@ -19,6 +20,7 @@ mod highs;
 pub use highs::version as highs_version;
 pub mod logic;
 pub mod model;
+pub mod stars;
 
 use crate::error::{Error, Result};
 use crate::puzzle::check;
