@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::{encode, Encoding};
+
 use queens::output::background::Background;
 use queens::output::render::{render, Marks, Style};
 use queens::pipeline::{solve_image, Config};
@@ -14,12 +16,6 @@ use queens::puzzle::partition::{check, Pieces};
 use queens::solve::{solve, SolveOptions};
 use queens::{Cell, Placement};
 use rayon::prelude::*;
-
-#[derive(Debug, Clone, Copy)]
-enum Encoding {
-    Png,
-    Jpeg(u8),
-}
 
 struct Case {
     name: &'static str,
@@ -78,17 +74,6 @@ fn cases() -> Vec<Case> {
         case("diagonal 64px light half played png", page(Diagonal, 64, 20, false), half_played, Encoding::Png),
         case("diagonal 30px dark jpeg q70", page(Diagonal, 30, 12, true), none, Encoding::Jpeg(70)),
     ]
-}
-
-fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
-    match enc {
-        Encoding::Png => queens::output::overlay::encode_png(img),
-        Encoding::Jpeg(q) => {
-            let mut out = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, q).encode_image(img).unwrap();
-            out
-        }
-    }
 }
 
 /// Renders `level` in `case`, reads it back, and says what went wrong (None: exact,

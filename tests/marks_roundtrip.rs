@@ -5,18 +5,14 @@
 
 mod common;
 
+use common::{encode, Encoding};
+
 use queens::output::render::{render_with, CrossStyle, CrownStyle, GameMarks, Marks as Drawn, Style};
 use queens::pipeline::{solve_image, Config};
 use queens::puzzle::marks::{Mark, Marks};
 use queens::solve::{solve, SolveOptions};
 use queens::{Cell, Placement};
 use rayon::prelude::*;
-
-#[derive(Debug, Clone, Copy)]
-enum Encoding {
-    Png,
-    Jpeg(u8),
-}
 
 struct Case {
     name: &'static str,
@@ -110,17 +106,6 @@ fn player_marks(n: usize, solution: &Placement, k: usize, clash: bool) -> Marks 
         m.set(beside, Mark::Queen);
     }
     m
-}
-
-fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
-    match enc {
-        Encoding::Png => queens::output::overlay::encode_png(img),
-        Encoding::Jpeg(q) => {
-            let mut out = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, q).encode_image(img).unwrap();
-            out
-        }
-    }
 }
 
 #[test]

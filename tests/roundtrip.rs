@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{encode, Encoding};
+
 use queens::output::render::{render, Marks, Style};
 use queens::pipeline::{solve_image, Config};
 use queens::solve::{solve, SolveOptions};
@@ -12,12 +14,6 @@ use rayon::prelude::*;
 
 /// Refusals we accept today beyond each style's expectation (never wrong maps).
 const KNOWN_REFUSALS: [&str; 0] = [];
-
-#[derive(Debug, Clone, Copy)]
-enum Encoding {
-    Png,
-    Jpeg(u8),
-}
 
 /// A change to the rendered picture, like the ones real screenshots have.
 #[derive(Debug, Clone, Copy)]
@@ -142,17 +138,6 @@ fn cases() -> Vec<Case> {
             edit: Edit::Scale(0.35),
         },
     ]
-}
-
-fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
-    match enc {
-        Encoding::Png => queens::output::overlay::encode_png(img),
-        Encoding::Jpeg(q) => {
-            let mut out = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, q).encode_image(img).unwrap();
-            out
-        }
-    }
 }
 
 /// How one style must do: the share of levels read exactly, and which refusals are fine.

@@ -15,7 +15,7 @@ use image::RgbImage;
 
 use crate::error::{Error, Result};
 use crate::puzzle::partition::{self, Pieces};
-use crate::puzzle::{Cell, Regions};
+use crate::puzzle::Cell;
 use crate::vision::cells::{luma_bilinear, CellColors};
 use crate::vision::color::{luma, Lab};
 use crate::vision::grid::Grid;
@@ -69,23 +69,7 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> Result<RegionMap
              (thick region borders and thin grid lines); use a sharper picture"
         ));
     }
-    let cut = (thin_max + thick_min) / 2.0;
-    let mut parent: Vec<usize> = (0..n * n).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    for &(a, b, ink) in &pairs {
-        if ink < cut {
-            let (ra, rb) = (root(&mut parent, a.row * n + a.col), root(&mut parent, b.row * n + b.col));
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-    let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
-    let regions = Regions::from_labels(n, &labels).expect("n*n labels");
+    let regions = crate::vision::regions::join_across_thin(n, &pairs, (thin_max + thick_min) / 2.0);
     if regions.region_count() != n {
         return refuse(format!(
             "the thick borders split the {n}x{n} board into {} regions, it needs {n}",
@@ -218,6 +202,7 @@ mod tests {
     use super::*;
     use crate::output::render::{render, GridLines, Marks, Style};
     use crate::vision::{cells, grid};
+    use crate::Regions;
 
     const MAP: [&str; 6] = ["AABBBB", "AABCCB", "DDBCCB", "DEEEFF", "DDEEFF", "DDDEEF"];
 

@@ -129,6 +129,27 @@ pub(crate) fn mean_colors(cells: &CellColors, regions: &Regions) -> Vec<[u8; 3]>
 }
 
 /// Every neighbouring pair with its line width: (a, b, width).
+/// The regions the lines draw: neighbouring cells joined wherever the line between
+/// them is thinner than `cut` (union-find over the `pairs` of neighbours).
+pub(crate) fn join_across_thin(n: usize, pairs: &[(Cell, Cell, f64)], cut: f64) -> Regions {
+    let mut parent: Vec<usize> = (0..n * n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for &(a, b, w) in pairs {
+        if w < cut {
+            let (ra, rb) = (root(&mut parent, a.row * n + a.col), root(&mut parent, b.row * n + b.col));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
+    Regions::from_labels(n, &labels).expect("n*n labels")
+}
+
 fn line_pairs(cells: &CellColors) -> Vec<(Cell, Cell, f64)> {
     let n = cells.n;
     let mut pairs = Vec::with_capacity(2 * n * n);
@@ -179,23 +200,7 @@ fn regions_from_borders(cells: &CellColors) -> Option<RegionMap> {
     if thick_mean < 1.6 * thin_mean || thick_min < 1.2 * thin_max {
         return None;
     }
-    let cut = (thin_max + thick_min) / 2.0;
-    let mut parent: Vec<usize> = (0..n * n).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    for &(a, b, w) in &pairs {
-        if w < cut {
-            let (ra, rb) = (root(&mut parent, a.row * n + a.col), root(&mut parent, b.row * n + b.col));
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-    let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
-    let regions = Regions::from_labels(n, &labels)?;
+    let regions = join_across_thin(n, &pairs, (thin_max + thick_min) / 2.0);
     if regions.region_count() != n {
         return None;
     }

@@ -116,3 +116,22 @@ pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
     let text = std::fs::read_to_string(dir.join("manifest.json")).expect("starbattle/manifest.json");
     Some((dir, serde_json::from_str(&text).expect("starbattle manifest")))
 }
+
+/// How a test picture is stored.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Encoding {
+    Png,
+    Jpeg(u8),
+}
+
+/// `img` as PNG or JPEG bytes.
+pub fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
+    match enc {
+        Encoding::Png => queens::output::overlay::encode_png(img),
+        Encoding::Jpeg(q) => {
+            let mut out = Vec::new();
+            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, q).encode_image(img).unwrap();
+            out
+        }
+    }
+}
