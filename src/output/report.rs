@@ -295,8 +295,6 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
     out
 }
 
-/// The board as emoji, one symbol per region (distinct while symbols last, see
-/// [`crate::output::share`]), with 👑 on the queens.
 /// The board as a grid drawn with its region borders, for boards read from
 /// borders alone (no colors to show): `|` and `---` are region borders, `*` a star.
 pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String {
@@ -326,7 +324,8 @@ pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String
     out
 }
 
-/// The emoji squares closest to each region color, with 👑 on the queens.
+/// The board as emoji, one symbol per region (distinct while symbols last, see
+/// [`crate::output::share`]), with 👑 on the queens.
 pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
     let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
     let symbols = crate::output::share::region_symbols(&palette);
