@@ -7,7 +7,7 @@ use good_lp::solvers::highs::highs;
 use good_lp::{Expression, ResolutionError, Solution, SolutionStatus, SolverModel};
 
 use crate::error::{Error, Result};
-use crate::solve::model::QueensModel;
+use crate::solve::model::{cell_values, QueensModel};
 
 /// Hands `model` to HiGHS (one thread, quiet, time-limited) and returns the value
 /// of every cell variable, row-major. Infeasible → [`Error::NoSolution`]; any
@@ -43,14 +43,10 @@ enum Presolve {
 
 fn run_with(model: QueensModel, limit: Duration, presolve: Presolve) -> Result<Vec<f64>> {
     let free = model.free();
-    let values = highs_values(
-        model.vars.clone().minimise(Expression::from(0.0)),
-        &free,
-        model.constraints.clone(),
-        limit,
-        presolve == Presolve::Off,
-    )?;
-    Ok(model.values(&values))
+    let QueensModel { vars, cells, fixed, constraints, .. } = model;
+    let values =
+        highs_values(vars.minimise(Expression::from(0.0)), &free, constraints, limit, presolve == Presolve::Off)?;
+    Ok(cell_values(&cells, &fixed, &values))
 }
 
 /// Hands a good_lp problem to HiGHS (one thread, quiet, time-limited, optionally

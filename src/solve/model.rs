@@ -133,12 +133,7 @@ impl QueensModel {
 
     /// Every cell's value, row-major, from the free variables' `values` (in [`Self::free`] order).
     pub(crate) fn values(&self, values: &[f64]) -> Vec<f64> {
-        let mut free = values.iter();
-        self.cells
-            .iter()
-            .zip(&self.fixed)
-            .map(|(v, &f)| if v.is_some() { *free.next().unwrap_or(&0.0) } else { f })
-            .collect()
+        cell_values(&self.cells, &self.fixed, values)
     }
 
     /// The variables and constraints, for handing to a solver by hand.
@@ -152,4 +147,11 @@ impl QueensModel {
         let cells: Vec<usize> = placement.cells().iter().map(|c: &Cell| c.row * self.n + c.col).collect();
         self.add(&cells, Sense::AtMost, cells.len() as f64 - 1.0);
     }
+}
+
+/// Every cell's value, row-major: a fixed cell's own, a free cell's from `values`
+/// (the free variables' values, row-major).
+pub(crate) fn cell_values(cells: &[Option<Variable>], fixed: &[f64], values: &[f64]) -> Vec<f64> {
+    let mut free = values.iter();
+    cells.iter().zip(fixed).map(|(v, &f)| if v.is_some() { *free.next().unwrap_or(&0.0) } else { f }).collect()
 }
