@@ -356,9 +356,11 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         }
     }
     let written = match (opts.mode, &opts.out_dir) {
-        (Mode::Hint, Some(dir)) => hint.as_ref().and_then(|h| {
-            let (image, grid) = hint_canvas(picture, &outcome)?;
-            Some(write_hint(dir, &job.out_name, inputs, image, grid, &outcome, h, opts.crop))
+        (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
+            // A text puzzle is drawn only when it carries the player's marks.
+            let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
+            let img = crate::output::hint::picture(image, &grid, regions, h, opts.crop);
+            Some(write_hint(dir, &job.out_name, inputs, &img))
         }),
         (_, Some(dir)) => match (picture, &outcome.result) {
             (Some(pic), Ok(placement)) => {
@@ -380,37 +382,11 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     render(job, opts, &outcome, hint.as_ref(), output, output_error)
 }
 
-/// Where a hint is drawn: the screenshot itself, or for a text puzzle that carries
-/// marks, a render of the board with those marks. `None` for a text puzzle without marks.
-fn hint_canvas(picture: Option<Picture>, outcome: &Outcome) -> Option<(image::RgbImage, crate::vision::grid::Grid)> {
-    if let Some(pic) = picture {
-        return Some((pic.image, pic.grid?));
-    }
-    let (regions, marks) = (outcome.regions.as_ref()?, outcome.marks.as_ref()?);
-    let drawn =
-        crate::output::render::Marks { crowns: Some(crate::Placement::new(marks.queens())), crosses: marks.crosses() };
-    Some(crate::output::render::render(regions, &crate::output::render::Style::default(), &drawn))
-}
-
-/// Draws the hint and writes `<base>.hint.png` (atomically, never over an input).
-#[allow(clippy::too_many_arguments)]
-fn write_hint(
-    dir: &Path,
-    base: &str,
-    inputs: &HashSet<PathBuf>,
-    mut image: image::RgbImage,
-    grid: crate::vision::grid::Grid,
-    outcome: &Outcome,
-    hint: &crate::solve::logic::hint::Hint,
-    crop: bool,
-) -> Result<PathBuf, Error> {
-    let regions = outcome.regions.as_ref().expect("a hint has a region map");
+/// Writes the hint picture as `<base>.hint.png` (atomically, never over an input).
+fn write_hint(dir: &Path, base: &str, inputs: &HashSet<PathBuf>, img: &image::RgbImage) -> Result<PathBuf, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
-    crate::output::hint::draw_mut(&mut image, &grid, regions, hint);
-    let img = if crop { overlay::crop(&image, &grid) } else { image };
-    let img = crate::output::banner::below(&img, &hint.text, (grid.py * 0.4) as f32);
     let path = overlay_path(dir, base, "hint", inputs);
-    write_atomic(&path, &overlay::encode_png(&img))?;
+    write_atomic(&path, &overlay::encode_png(img))?;
     Ok(path)
 }
 

@@ -383,29 +383,15 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
     let hint = pipeline::hint_after(&outcome, stars, step);
-    let canvas = match (picture, &outcome.regions) {
-        (Some(pic), _) => pic.grid.map(|g| (pic.image, g)),
-        (None, Some(regions)) => {
-            let marks = outcome.marks.clone().unwrap_or_else(|| crate::puzzle::marks::Marks::new(regions.n()));
-            let drawn = crate::output::render::Marks {
-                crowns: Some(crate::Placement::new(marks.queens())),
-                crosses: marks.crosses(),
-            };
-            Some(crate::output::render::render(regions, &crate::output::render::Style::default(), &drawn))
-        }
-        _ => None,
-    };
-    let overlay = match (canvas, &hint, &outcome.regions) {
-        (Some((mut image, grid)), Some(h), Some(regions)) => {
-            crate::output::hint::draw_mut(&mut image, &grid, regions, h);
-            let image = crate::output::banner::below(&image, &h.text, (grid.py * 0.4) as f32);
-            Some(format!(
-                "data:image/png;base64,{}",
-                base64::engine::general_purpose::STANDARD.encode(overlay::encode_png(&image))
-            ))
-        }
-        _ => None,
-    };
+    let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
+        // A text puzzle without marks is drawn on its render too: the page shows the picture.
+        let blank = crate::puzzle::marks::Marks::new(regions.n());
+        let marks = outcome.marks.as_ref().unwrap_or(&blank);
+        let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
+        let image = crate::output::hint::picture(image, &grid, regions, h, false);
+        let png = overlay::encode_png(&image);
+        Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
+    });
     let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref());
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     if let Value::Object(map) = &mut value {

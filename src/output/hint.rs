@@ -7,8 +7,11 @@
 use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
 
-use crate::output::overlay::CROWN;
-use crate::puzzle::{Cell, Regions};
+use crate::output::overlay::{self, CROWN};
+use crate::output::{banner, render};
+use crate::pipeline::Picture;
+use crate::puzzle::marks::Marks;
+use crate::puzzle::{Cell, Placement, Regions};
 use crate::solve::logic::hint::Hint;
 use crate::solve::logic::CellState;
 use crate::vision::grid::Grid;
@@ -21,6 +24,26 @@ const DECIDED: [u8; 3] = [10, 110, 60];
 const EARLIER: [u8; 3] = [90, 90, 100];
 /// Ink of the mistake circles.
 const MISTAKE: [u8; 3] = [220, 30, 30];
+
+/// Where a hint is drawn: the screenshot itself (when its board was found), or for a
+/// text puzzle, a render of the board with the player's `marks` (`None`: nothing to
+/// draw on).
+pub fn canvas(picture: Option<Picture>, regions: &Regions, marks: Option<&Marks>) -> Option<(RgbImage, Grid)> {
+    if let Some(pic) = picture {
+        return Some((pic.image, pic.grid?));
+    }
+    let marks = marks?;
+    let drawn = render::Marks { crowns: Some(Placement::new(marks.queens())), crosses: marks.crosses() };
+    Some(render::render(regions, &render::Style::default(), &drawn))
+}
+
+/// The hint picture: `hint` drawn on `image`, cropped to the board with `crop`, and
+/// its sentence in a banner below.
+pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint, crop: bool) -> RgbImage {
+    draw_mut(&mut image, grid, regions, hint);
+    let image = if crop { overlay::crop(&image, grid) } else { image };
+    banner::below(&image, &hint.text, (grid.py * 0.4) as f32)
+}
 
 /// Draws `hint` on `img` (whose board lattice is `grid`), in place.
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint) {
