@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::output::report::{difficulty_json, region_color, DifficultyJson, ErrorJson};
+use crate::output::report::{difficulty_json, region_color, text_on, DifficultyJson, ErrorJson};
 use crate::pipeline::{Explanation, Outcome};
 use crate::puzzle::marks::Mark;
 use crate::puzzle::{region_letter, Cell, Regions};
@@ -284,7 +284,7 @@ pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool)
                 let fade = |v: u8| if step.is_some() && !used { ((u16::from(v) + 2 * 200) / 3) as u8 } else { v };
                 let (red, g, b) = (fade(red), fade(g), fade(b));
                 let style = if decided.is_some() || mistake { ";1;4" } else { "" };
-                let fg = if mistake { "31" } else { "30" };
+                let fg = if mistake { "31" } else { text_on([red, g, b]) };
                 let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m {symbol} \x1b[0m");
             } else if used {
                 let _ = write!(out, "({symbol})");

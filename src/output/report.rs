@@ -268,6 +268,16 @@ pub fn region_color(colors: Option<&[[u8; 3]]>, label: usize) -> [u8; 3] {
     })
 }
 
+/// The ANSI foreground that reads on a cell of colour `rgb`: dark text on light
+/// cells ("30"), light on dark ones ("97").
+pub fn text_on(rgb: [u8; 3]) -> &'static str {
+    if crate::vision::color::luma(rgb) > 140.0 {
+        "30"
+    } else {
+        "97"
+    }
+}
+
 /// The board as text: one row per line, `[A]` marks a queen. With `color`, cells
 /// get their region's 24-bit background and queens a ♛.
 pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Option<&[[u8; 3]]>, color: bool) -> String {
@@ -279,9 +289,7 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
             if color {
                 let [red, g, b] = region_color(colors, regions.label(Cell::new(r, c)));
                 let text = if queen { '♛' } else { letter };
-                // Dark text on light cells, light on dark ones.
-                let lum = 0.299 * red as f32 + 0.587 * g as f32 + 0.114 * b as f32;
-                let fg = if lum > 140.0 { "30" } else { "97" };
+                let fg = text_on([red, g, b]);
                 let bold = if queen { ";1" } else { "" };
                 let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{bold}m {text} \x1b[0m");
             } else if queen {
