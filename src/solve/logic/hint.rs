@@ -7,6 +7,7 @@
 //! player has, and checked against the solution before it is shown.
 
 use super::board::{Board, CellState};
+use super::words::{cell_name, sentence};
 use super::{Engine, Step};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -49,10 +50,6 @@ pub struct Hint {
     pub earlier: Vec<(Cell, CellState)>,
 }
 
-fn cell_words(c: Cell) -> String {
-    format!("row {}, column {}", c.row + 1, c.col + 1)
-}
-
 /// The hint for `marks` on the puzzle whose unique solution is `solution`.
 pub fn hint(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks) -> Hint {
     hint_after(engine, regions, solution, marks, 0)
@@ -74,16 +71,15 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
     let clashes = clashes(regions, g.stars(), &marks.queens());
     let mut text = String::new();
     if let Some(c) = clashes.first() {
-        text = format!("The {piece}s on {} and {} {}: ", cell_words(c.a), cell_words(c.b), c.how);
+        text = format!("The {piece}s on {} and {} {}: ", cell_name(c.a), cell_name(c.b), c.how);
     }
     if let Some(m) = mistakes.first() {
         let fix = match m.mark {
-            Mark::Queen => format!("the {piece} on {} is not part of the solution: remove it.", cell_words(m.cell)),
-            _ => format!("the X on {} is wrong: remove it.", cell_words(m.cell)),
+            Mark::Queen => format!("the {piece} on {} is not part of the solution: remove it.", cell_name(m.cell)),
+            _ => format!("the X on {} is wrong: remove it.", cell_name(m.cell)),
         };
         text.push_str(&fix);
-        let mut chars = text.chars();
-        let text = chars.next().map(|f| f.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default();
+        let text = sentence(text);
         return Hint { mistakes, clashes, solved: false, text, step: None, earlier: Vec::new() };
     }
     let mut board = engine.board_from_marks(marks);

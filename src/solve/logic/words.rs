@@ -3,7 +3,7 @@
 
 use super::board::{Geometry, Unit};
 use super::techniques::{Detail, Found};
-use crate::puzzle::region_letter;
+use crate::puzzle::{region_letter, Cell};
 
 /// How to call each region: colour names from a picture, else letters.
 #[derive(Debug, Clone)]
@@ -50,7 +50,11 @@ impl Names {
 
 /// "row 3, column 5" for cell index `i`.
 pub(crate) fn cell(g: &Geometry, i: usize) -> String {
-    let c = g.cell(i);
+    cell_name(g.cell(i))
+}
+
+/// "row 3, column 5" for `c`.
+pub(crate) fn cell_name(c: Cell) -> String {
     format!("row {}, column {}", c.row + 1, c.col + 1)
 }
 
@@ -94,7 +98,7 @@ fn units(names: &Names, us: &[Unit]) -> String {
 }
 
 /// Upper-cases the first letter.
-fn sentence(s: String) -> String {
+pub(crate) fn sentence(s: String) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
