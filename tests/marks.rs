@@ -173,18 +173,24 @@ fn read_names_unsure_cells_and_fails() {
     assert!(marks.is_none(), "the unsure cell is printed as empty");
 }
 
+/// A played screenshot's labelled mistakes (manifest fields the mistake tests use).
+#[derive(serde::Deserialize)]
+struct WithMistakes {
+    file: String,
+    mistakes: Vec<[usize; 2]>,
+    win_screen: bool,
+}
+
+fn with_mistakes(dir: &std::path::Path) -> Vec<WithMistakes> {
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    serde_json::from_str(&text).expect("manifest parses")
+}
+
 /// `solve --json` on half-played screenshots lists exactly the labelled mistakes.
 #[test]
 fn solve_json_lists_the_labelled_mistakes() {
     let Some((dir, _)) = common::shots("played") else { return };
-    #[derive(serde::Deserialize)]
-    struct WithMistakes {
-        file: String,
-        mistakes: Vec<[usize; 2]>,
-        win_screen: bool,
-    }
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    let shots: Vec<WithMistakes> = serde_json::from_str(&text).expect("manifest parses");
+    let shots = with_mistakes(&dir);
     shots.par_iter().filter(|s| !s.win_screen).for_each(|shot| {
         let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
         let (outcome, _) = solve_image(&bytes, &Config::default());
@@ -203,14 +209,7 @@ fn solve_json_lists_the_labelled_mistakes() {
 #[test]
 fn hint_on_played_screenshots_lists_the_labelled_mistakes() {
     let Some((dir, _)) = common::shots("played") else { return };
-    #[derive(serde::Deserialize)]
-    struct WithMistakes {
-        file: String,
-        mistakes: Vec<[usize; 2]>,
-        win_screen: bool,
-    }
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    let shots: Vec<WithMistakes> = serde_json::from_str(&text).expect("manifest parses");
+    let shots = with_mistakes(&dir);
     let files: Vec<_> = shots.iter().filter(|s| !s.win_screen).map(|s| dir.join(&s.file)).collect();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["hint", "--json", "--no-image", "-q", "-j", "2"])
