@@ -14,31 +14,18 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+mod common;
+
+use common::corpus;
 use criterion::{criterion_group, criterion_main, Criterion};
 use queens::pipeline::{read_picture, read_regions, Timings};
 use queens::solve::stars::solve_auto;
 use queens::solve::{solve, SolveOptions};
 use queens::Regions;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("SKIPPED: ../shared/corpus is missing");
-        None
-    }
-}
-
 fn daily_by_n() -> BTreeMap<usize, Vec<Regions>> {
     let mut by_n: BTreeMap<usize, Vec<Regions>> = BTreeMap::new();
-    let Some(dir) = corpus() else { return by_n };
-    let text = std::fs::read_to_string(dir.join("levels-daily-617-842.json")).expect("levels");
-    let levels: Vec<serde_json::Value> = serde_json::from_str(&text).expect("json");
-    for l in levels {
-        let rows: Vec<String> =
-            l["regions"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect();
-        let r = Regions::from_rows(&rows).unwrap();
+    for r in common::levels(&["levels-daily-617-842.json"], false) {
         by_n.entry(r.n()).or_default().push(r);
     }
     by_n
