@@ -10,8 +10,10 @@
 //!
 //! At the cap, a new client does not simply lose to the slow ones: the oldest
 //! connection that is not being answered (idle, sending headers, or sending a
-//! body) is closed to make room. Only when every open connection is being
-//! answered is the newcomer refused with a 503.
+//! body) is closed to make room, and its permit passes straight to the newcomer
+//! (no waiting for the closed connection's task to run, which a busy machine may
+//! delay). Only when every open connection is being answered is the newcomer
+//! refused with a 503.
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -28,13 +30,12 @@ use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
 use super::ServeOptions;
 
-/// Newcomers being placed or refused at once; past this they are simply closed,
-/// so the cap's own bookkeeping cannot pile up descriptors.
+/// Newcomers being refused at once; past this they are simply closed,
+/// so answering refusals cannot pile up descriptors.
 const MAX_WAITING: usize = 64;
 
-/// How long a newcomer waits for the room a closed connection leaves, and how
-/// long a refused client gets to read its 503.
-const WAIT_TIME: Duration = Duration::from_secs(1);
+/// How long a refused client gets to read its 503.
+const REFUSE_TIME: Duration = Duration::from_secs(1);
 
 /// Set by the solve handler once a request's body has arrived: from then on
 /// the connection is being answered and is never closed to make room.
@@ -50,15 +51,21 @@ struct Registry {
 
 struct Entry {
     answering: Arc<AtomicBool>,
-    /// Taken when the connection is told to close.
-    close: Option<oneshot::Sender<()>>,
+    close: oneshot::Sender<()>,
+    /// The connection's place under the cap: kept here, not by the connection's
+    /// task, so that closing the connection can hand it on at once.
+    permit: OwnedSemaphorePermit,
 }
 
 impl Registry {
-    /// Tells the oldest connection that is not being answered to close; false when there is none.
-    fn close_oldest_idle(&mut self) -> bool {
-        let oldest = self.open.values_mut().find(|e| e.close.is_some() && !e.answering.load(Ordering::Acquire));
-        oldest.and_then(|e| e.close.take()).is_some_and(|tx| tx.send(()).is_ok())
+    /// Tells the oldest connection that is not being answered to close, and
+    /// returns its permit for the newcomer; `None` when every one is being answered.
+    fn evict_oldest_idle(&mut self) -> Option<OwnedSemaphorePermit> {
+        let id = self.open.iter().find(|(_, e)| !e.answering.load(Ordering::Acquire)).map(|(&id, _)| id)?;
+        let entry = self.open.remove(&id)?;
+        // The task may be ending by itself already; either way it no longer counts.
+        let _ = entry.close.send(());
+        Some(entry.permit)
     }
 }
 
@@ -104,26 +111,20 @@ pub(super) async fn serve(
         let permit = match Arc::clone(&open).try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
-                // Full: make room by closing the oldest idle connection, off the accept loop.
-                let Ok(wait) = Arc::clone(&waiting).try_acquire_owned() else { continue };
-                let made_room = registry.lock().unwrap_or_else(|p| p.into_inner()).close_oldest_idle();
-                let (open, registry, app, http, stopped) =
-                    (Arc::clone(&open), Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
-                tokio::spawn(async move {
-                    let permit = if made_room {
-                        tokio::time::timeout(WAIT_TIME, open.acquire_owned()).await.ok().and_then(Result::ok)
-                    } else {
-                        None
-                    };
-                    drop(wait);
-                    match permit {
-                        Some(permit) => connection(stream, permit, &registry, app, &http, stopped).await,
-                        None => {
-                            let _ = tokio::time::timeout(WAIT_TIME, refuse(stream)).await;
-                        }
+                // Full: take the place of the oldest idle connection, which is told to close.
+                let evicted = registry.lock().unwrap_or_else(|p| p.into_inner()).evict_oldest_idle();
+                match evicted {
+                    Some(permit) => permit,
+                    None => {
+                        // Every connection is being answered: a 503, off the accept loop.
+                        let Ok(wait) = Arc::clone(&waiting).try_acquire_owned() else { continue };
+                        tokio::spawn(async move {
+                            let _ = tokio::time::timeout(REFUSE_TIME, refuse(stream)).await;
+                            drop(wait);
+                        });
+                        continue;
                     }
-                });
-                continue;
+                }
             }
         };
         let (registry, app, http, stopped) = (Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
@@ -145,14 +146,13 @@ async fn connection(
     http: &hyper::server::conn::http1::Builder,
     mut stopped: tokio::sync::watch::Receiver<()>,
 ) {
-    let _permit = permit;
     let answering = Arc::new(AtomicBool::new(false));
     let (close, closed) = oneshot::channel();
     let _registered = {
         let mut reg = registry.lock().unwrap_or_else(|p| p.into_inner());
         let id = reg.next;
         reg.next += 1;
-        reg.open.insert(id, Entry { answering: Arc::clone(&answering), close: Some(close) });
+        reg.open.insert(id, Entry { answering: Arc::clone(&answering), close, permit });
         Registered(Arc::clone(registry), id)
     };
     let app = TowerToHyperService::new(app);
