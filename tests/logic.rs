@@ -121,3 +121,34 @@ fn star_battle_steps_are_sound() {
     let solved: usize = results.iter().filter(|r| r.2).count();
     eprintln!("star battle: {solved} of {} solved by logic alone ({solved_1}/{total_1} one-star)", results.len());
 }
+
+/// The whole path's what-if budget: with none, the engine still takes every step of
+/// techniques 1–5 and then stops (unsolved) where the full path needs its first
+/// what-if, and the steps it took are exactly the full path's first steps.
+#[test]
+fn an_exhausted_path_budget_stops_the_explanation_at_the_first_what_if() {
+    let mut levels = Vec::new();
+    for f in ["levels.json", "levels-daily-617-842.json", "levels-bonus.json", "levels-community.json"] {
+        let Some(l) = common::levels(f) else { return };
+        levels.extend(l.into_iter().filter(|l| l.solutions_found == 1));
+    }
+    let mut tried = 0;
+    for level in &levels {
+        let board = level.board();
+        let engine = Engine::new(&board, 1, Names::letters(board.region_count()));
+        let full = engine.explain(queens::solve::logic::Board::new(board.n()));
+        let Some(first) = full.steps.iter().position(|s| s.technique >= Technique::WhatIf) else { continue };
+        let cut = engine.explain_within(queens::solve::logic::Board::new(board.n()), 0);
+        assert!(full.solved, "level {}", level.id);
+        assert!(!cut.solved, "level {}: solved without the what-if budget", level.id);
+        assert_eq!(
+            cut.steps,
+            full.steps[..first],
+            "level {}: the budget changed the steps before it ran out",
+            level.id
+        );
+        tried += 1;
+    }
+    assert!(tried > 0, "no corpus level needs a what-if: the test proves nothing");
+    eprintln!("{tried} levels stopped at their first what-if");
+}

@@ -26,6 +26,8 @@ use techniques::{Budget, Found};
 
 /// Propagation rounds one step may spend on what-if searches before giving up.
 const STEP_BUDGET: u64 = 20_000;
+/// Propagation rounds a whole explained path may spend on what-if searches.
+const PATH_BUDGET: u64 = 50_000;
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
 /// Deepest nesting of what-ifs tried (level 7 is depth 1 and beyond).
@@ -161,13 +163,16 @@ impl Engine {
     /// The next step from `board`, cheapest technique first; `None` when the board
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        self.next_step_within(board, &mut Budget::new(&self.geo, STEP_BUDGET))
+    }
+
+    /// [`Self::next_step`], with what-if searches spending from `budget`.
+    fn next_step_within(&self, board: &Board, budget: &mut Budget) -> Option<Step> {
         if board.is_complete() || self.geo.contradiction(board).is_some() {
             return None;
         }
-        let found = techniques::simple(&self.geo, board, Technique::Blocked).or_else(|| {
-            let mut budget = Budget(STEP_BUDGET);
-            (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, &mut budget)?.ok())
-        })?;
+        let found = techniques::simple(&self.geo, board, Technique::Blocked)
+            .or_else(|| (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, budget)?.ok()))?;
         Some(self.step(found))
     }
 
@@ -217,10 +222,28 @@ impl Engine {
     }
 
     /// Every step from `start` until the board is complete or no step is found.
+    ///
+    /// Each step's what-ifs get the usual per-step budget, drawn from one budget
+    /// for the whole path ([`PATH_BUDGET`]), so a board far beyond the engine (a
+    /// 17×17 4-star Star Battle) ends its explanation in a bounded time, counted in
+    /// work rather than seconds so that the result does not depend on the machine.
     pub fn explain(&self, start: Board) -> Path {
+        self.explain_within(start, PATH_BUDGET)
+    }
+
+    /// [`Self::explain`] with what-ifs limited to `budget` for the whole path, in
+    /// propagation rounds of a 9×9 board (larger boards pay more per round). Steps
+    /// of techniques 1–5 cost nothing; the path stops at the first step the
+    /// budget cannot pay for.
+    pub fn explain_within(&self, start: Board, budget: u64) -> Path {
         let mut board = start;
         let mut steps = Vec::new();
-        while let Some(step) = self.next_step(&board) {
+        let mut path_left = budget;
+        loop {
+            let mut budget = Budget::new(&self.geo, STEP_BUDGET.min(path_left));
+            let found = self.next_step_within(&board, &mut budget);
+            path_left -= STEP_BUDGET.min(path_left) - budget.left;
+            let Some(step) = found else { break };
             for &(cell, s) in &step.decided {
                 board.set(self.geo.at(cell), s);
             }
@@ -236,7 +259,7 @@ impl Engine {
     /// broken rule (the MILP then reports the puzzle has no solution).
     pub fn deduce(&self, start: Board) -> Board {
         let mut board = start;
-        let mut budget = Budget(PRESOLVE_BUDGET);
+        let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
         while self.geo.contradiction(&board).is_none() {
             match techniques::simple(&self.geo, &board, Technique::Blocked) {
                 Some(f) => techniques::apply(&mut board, &f),

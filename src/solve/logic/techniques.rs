@@ -371,17 +371,35 @@ pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
     finders.iter().take((max.level() as usize).min(5)).find_map(|f| f(g, b))
 }
 
-/// Work budget for what-if searches (propagation rounds), so a pathological board
-/// ends the search instead of running for minutes.
+/// Work budget for what-if searches, so a pathological board ends the search
+/// instead of running for minutes.
+///
+/// It is counted in propagation rounds of a 9×9 Queens board: a round on a larger
+/// board costs more, in proportion to the work of its sweeps (cells × units), so
+/// that the budget bounds time on a 17×17 Star Battle as it does on a daily level.
+/// Work, not seconds, so that every machine finds the same steps.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Budget(pub u64);
+pub(crate) struct Budget {
+    /// What is left, in 9×9 rounds.
+    pub left: u64,
+    /// What one round of this board costs, in 9×9 rounds (at least 1).
+    cost: u64,
+}
 
 impl Budget {
+    /// `rounds` 9×9 rounds for the board of `g`.
+    pub fn new(g: &Geometry, rounds: u64) -> Self {
+        let n = g.n as u64;
+        let work = n * n * g.units.len() as u64;
+        Budget { left: rounds, cost: (work / (81 * 27)).max(1) }
+    }
+
     fn spend(&mut self) -> bool {
-        if self.0 == 0 {
+        if self.left < self.cost {
+            self.left = 0;
             return false;
         }
-        self.0 -= 1;
+        self.left -= self.cost;
         true
     }
 }
@@ -475,4 +493,28 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Regions;
+
+    fn geometry(n: usize, k: usize) -> Geometry {
+        let labels: Vec<usize> = (0..n * n).map(|i| i / n).collect();
+        Geometry::new(&Regions::from_labels(n, &labels).unwrap(), k)
+    }
+
+    #[test]
+    fn a_round_costs_more_on_larger_boards() {
+        // Boards up to 11×11 (every daily level) pay one round per round, as before
+        // the budgets were scaled; a 17×17 board pays 6, in line with its sweeps.
+        let cost = |n| Budget::new(&geometry(n, 1), 100).cost;
+        assert_eq!([cost(6), cost(9), cost(10), cost(11)], [1, 1, 1, 1]);
+        assert_eq!([cost(12), cost(15), cost(17)], [2, 4, 6]);
+        let mut b = Budget::new(&geometry(17, 4), 13);
+        assert!(b.spend() && b.spend(), "13 rounds of 9×9 pay for two 17×17 rounds");
+        assert!(!b.spend(), "but not for a third");
+        assert_eq!(b.left, 0);
+    }
 }
