@@ -61,8 +61,10 @@ pub struct Common {
     /// keeps the one with exactly one solution; or a number (1 = Queens, 2 = usual Star Battle).
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
-    /// Seconds the solver may spend per puzzle, uniqueness proof included.
-    #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<DAY>)]
+    /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds, a
+    /// 17×17 4-star Star Battle up to about 20 s.
+    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
     #[arg(long)]
@@ -256,8 +258,9 @@ pub struct Serve {
     /// Address to listen on; the default is reachable from this machine only.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
-    /// Seconds the solver may spend per puzzle, uniqueness proof included.
-    #[arg(long, default_value = "10", value_name = "SECS", value_parser = seconds::<HOUR>)]
+    /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
+    /// `--stars auto` included (each request may take this plus 10 s).
+    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]

@@ -311,7 +311,7 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
         opts.max_concurrent = usize::from(jobs);
     }
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
-    opts.request_timeout = opts.request_timeout.max(opts.config.solve.time_limit + std::time::Duration::from_secs(10));
+    opts.request_timeout = opts.config.solve.time_limit + std::time::Duration::from_secs(10);
     let addr = std::net::SocketAddr::new(s.host, s.port);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

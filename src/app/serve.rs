@@ -90,18 +90,20 @@ pub struct ServeOptions {
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core, 5 s of queueing, 30 s per request, 320 MiB
+    /// 20 MiB bodies, two solves per core, 5 s of queueing, the solver's time limit
+    /// plus 10 s per request (70 s), 320 MiB
     /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let config = Config::default();
         ServeOptions {
-            config: Config::default(),
+            request_timeout: config.solve.time_limit + Duration::from_secs(10),
+            config,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
             queue_wait: Duration::from_secs(5),
-            request_timeout: Duration::from_secs(30),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             max_connections: 256,

@@ -41,7 +41,7 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { stars: 1, time_limit: Duration::from_secs(10), logic: true }
+        SolveOptions { stars: 1, time_limit: Duration::from_secs(60), logic: true }
     }
 }
 
