@@ -38,9 +38,9 @@ pub enum Error {
         reason: String,
     },
     /// Part of the board is hidden under a dialog or another window.
-    #[error("the board is partly covered ({cells} cells hidden, e.g. by the \"You Win!\" panel); close what covers it and take the screenshot again")]
+    #[error("the board is partly covered (about {cells} cells hidden, e.g. by the \"You Win!\" panel); close what covers it and take the screenshot again")]
     Covered {
-        /// How many cells are hidden.
+        /// How many cells are hidden (counted, or estimated from the panel's size).
         cells: usize,
     },
     /// Some marks on a screenshot could not be read with confidence, and a hint needs them all.

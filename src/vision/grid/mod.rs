@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::puzzle::Cell;
 
 mod blobs;
+mod cover;
 mod cut;
 mod frame;
 mod lattice;
@@ -106,7 +107,7 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
             return Ok(Grid { n: g.n, x0: g.x0 * s, y0: g.y0 * s, px: g.px * s, py: g.py * s });
         }
     }
-    match detect_at(img, NORMAL) {
+    let found = match detect_at(img, NORMAL) {
         // Only "nothing found" earns the sensitive pass and the search by lines
         // (grids whose dashed or dotted lines leave no closed cells).
         Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
@@ -116,7 +117,31 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
         // (white cells on a white page look like a cut strip of cells).
         Err(Error::NoGrid { reason }) => frame::detect(img).map_err(|_| Error::NoGrid { reason }),
         other => other,
+    };
+    // No board: say so plainly when it is because a panel covers one.
+    match found {
+        Err(Error::NoGrid { reason }) => match covered(img) {
+            Some(cells) => Err(Error::Covered { cells }),
+            None => Err(Error::NoGrid { reason }),
+        },
+        other => other,
     }
+}
+
+/// About how many cells a panel hides, when the picture shows a board partly
+/// covered by one (a dialog, another window); see `cover`. For a picture whose
+/// board was found but could not be read or solved: the cells under a panel may
+/// have been taken for a region.
+///
+/// Large pictures are looked at shrunk to a short side of about 500 px (a
+/// dialog and the cells around it stay large), which keeps this check, run only
+/// when no board could be read, cheap next to the searches before it.
+pub fn covered(img: &RgbImage) -> Option<usize> {
+    let scale = (img.width().min(img.height()) / 500).clamp(1, 8);
+    if scale == 1 {
+        return cover::hidden_cells(img);
+    }
+    cover::hidden_cells(&box_downsample(img, scale))
 }
 
 /// Shrinks by `s`, each output pixel the mean of its block's diagonal
