@@ -217,6 +217,7 @@ pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Resul
     if let Some(m) = marks.as_ref().filter(|m| !m.covered.is_empty()) {
         map = Err(Error::Covered { cells: m.covered.len() });
     }
+    covered_instead(&image, &mut map);
     (Picture { image, grid, cells, marks }, map)
 }
 
@@ -266,12 +267,26 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         }
         Err(e) => Outcome::failed(e),
     };
+    covered_instead(&picture.image, &mut outcome.result);
     outcome.grid = area;
     outcome.marks = picture.marks.as_ref().map(|m| m.marks.clone());
     outcome.unsure = picture.marks.as_ref().map(|m| m.unsure.clone()).unwrap_or_default();
     ms.total = ms_since(start);
     outcome.ms = ms;
     (outcome, Some(picture))
+}
+
+/// Refusals of a found board that a covering panel can explain.
+const UNREAD_KINDS: [&str; 5] = ["regions", "partition", "no-solution", "several-solutions", "stars"];
+
+/// A board found but not read or solved may be one partly under a panel whose
+/// cells were taken for a region: then that is the reason to give.
+fn covered_instead<T>(image: &image::RgbImage, result: &mut Result<T>) {
+    if matches!(result, Err(e) if UNREAD_KINDS.contains(&e.kind())) {
+        if let Some(cells) = grid::covered(image) {
+            *result = Err(Error::Covered { cells });
+        }
+    }
 }
 
 /// Solves any input: an image when the bytes are one, else a text puzzle.

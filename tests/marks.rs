@@ -101,6 +101,8 @@ fn check(folder: &str, may_refuse: impl Fn(&Labelled) -> bool) -> Option<usize> 
             Seen::Refused(kind) => {
                 eprintln!("{file}: refused ({kind})");
                 assert!(may_refuse(shot), "{file}: refused ({kind}), but its board is in plain view");
+                // A board under a panel is refused for that reason, not as "no board".
+                assert_eq!(*kind, "covered", "{file}: a board under a panel refused for another reason");
             }
         }
     }
@@ -114,6 +116,29 @@ fn played_screenshots_marks_read_exactly() {
     // Only the boards under the "You Win!" panel may be refused.
     let Some(count) = check("played", |s| s.win_screen) else { return };
     assert_eq!(count, 60);
+}
+
+/// The six boards under the "You Win!" panel (light and dark; phone, Android and
+/// desktop, where the panel hides from a third of the board to nearly all of it)
+/// are refused because they are covered, and say so.
+#[test]
+fn boards_under_the_win_panel_are_refused_as_covered() {
+    let Some((dir, _)) = common::shots("played") else { return };
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
+    let shots: Vec<Labelled> = serde_json::from_str(&text).expect("manifest parses");
+    let covered: Vec<&Labelled> = shots.iter().filter(|s| s.win_screen).collect();
+    assert_eq!(covered.len(), 6);
+    for shot in covered {
+        let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
+        let (outcome, _) = solve_image(&bytes, &Config::default());
+        match &outcome.result {
+            Err(e) => {
+                assert_eq!(e.kind(), "covered", "{}: {e}", shot.file);
+                assert!(e.to_string().starts_with("the board is partly covered"), "{}: {e}", shot.file);
+            }
+            Ok(_) => panic!("{}: a board under the win panel was solved", shot.file),
+        }
+    }
 }
 
 #[test]
