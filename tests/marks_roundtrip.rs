@@ -157,16 +157,38 @@ fn marks_drawn_in_every_style_read_back_exactly() {
 fn a_board_half_hidden_under_a_panel_is_refused_never_guessed() {
     let Some(levels) = common::levels("levels.json") else { return };
     let mut covered = 0;
-    for level in levels.iter().take(40) {
+    for (i, level) in levels.iter().take(40).enumerate() {
         let board = level.board();
-        let style = Style { cell: 60, margin: 40, colors: level.rgb(), ..Style::default() };
+        // Light and dark pages, large and small cells, with and without page furniture.
+        let cell = if i % 2 == 0 { 60 } else { 36 };
+        let style = Style {
+            cell,
+            margin: 40,
+            dark: i % 3 == 0,
+            furniture: i % 5 == 0,
+            colors: level.rgb(),
+            ..Style::default()
+        };
         let (mut img, grid) = render_with(&board, &style, &Drawn::default(), None);
-        // A "You Win!"-like panel over the middle of the board.
+        // A "You Win!"-like panel: a vertical gradient with rounded corners, over the
+        // middle of the board, or over its lower right corner and past its edges.
         let side = grid.px * board.n() as f64;
-        let (x0, y0) = ((grid.x0 + side * 0.22) as u32, (grid.y0 + side * 0.2) as u32);
-        for y in y0..(grid.y0 + side * 0.75) as u32 {
-            for x in x0..(grid.x0 + side * 0.78) as u32 {
-                img.put_pixel(x, y, image::Rgb([104, 64, 150]));
+        let (fx0, fy0, fx1, fy1) = if i % 4 == 3 { (0.45, 0.5, 1.1, 1.08) } else { (0.22, 0.2, 0.78, 0.75) };
+        let (x0, y0) = ((grid.x0 + side * fx0) as u32, (grid.y0 + side * fy0) as u32);
+        let (x1, y1) = ((grid.x0 + side * fx1) as u32, (grid.y0 + side * fy1) as u32);
+        let radius = 12i64;
+        for y in y0..y1.min(img.height()) {
+            let t = f64::from(y - y0) / f64::from(y1 - y0);
+            let shade = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+            for x in x0..x1.min(img.width()) {
+                // Outside a rounded corner: leave the board showing.
+                let dx =
+                    (i64::from(x0) + radius - i64::from(x)).max(i64::from(x) - (i64::from(x1) - 1 - radius)).max(0);
+                let dy =
+                    (i64::from(y0) + radius - i64::from(y)).max(i64::from(y) - (i64::from(y1) - 1 - radius)).max(0);
+                if dx * dx + dy * dy <= radius * radius {
+                    img.put_pixel(x, y, image::Rgb([shade(124.0, 72.0), shade(84.0, 36.0), shade(172.0, 112.0)]));
+                }
             }
         }
         // Every other one as a JPEG: compression noise must not hide the panel.
