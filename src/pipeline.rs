@@ -217,7 +217,7 @@ pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Resul
     if let Some(m) = marks.as_ref().filter(|m| !m.covered.is_empty()) {
         map = Err(Error::Covered { cells: m.covered.len() });
     }
-    covered_instead(&image, &mut map);
+    let _ = covered_instead(&image, &mut map);
     (Picture { image, grid, cells, marks }, map)
 }
 
@@ -260,6 +260,10 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
     let mut outcome = match map {
         Ok(map) => {
             let mut o = solve_regions(map.regions, config, &mut ms);
+            if covered_instead(&picture.image, &mut o.result) {
+                // The map was read off the panel: it is not the board's.
+                o.regions = None;
+            }
             o.colors = Some(map.colors);
             explain_outcome(&mut o, config, &mut ms);
             o.from_borders = map.from_borders;
@@ -267,7 +271,6 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
         }
         Err(e) => Outcome::failed(e),
     };
-    covered_instead(&picture.image, &mut outcome.result);
     outcome.grid = area;
     outcome.marks = picture.marks.as_ref().map(|m| m.marks.clone());
     outcome.unsure = picture.marks.as_ref().map(|m| m.unsure.clone()).unwrap_or_default();
@@ -281,12 +284,15 @@ const UNREAD_KINDS: [&str; 5] = ["regions", "partition", "no-solution", "several
 
 /// A board found but not read or solved may be one partly under a panel whose
 /// cells were taken for a region: then that is the reason to give.
-fn covered_instead<T>(image: &image::RgbImage, result: &mut Result<T>) {
+/// True when it did so.
+fn covered_instead<T>(image: &image::RgbImage, result: &mut Result<T>) -> bool {
     if matches!(result, Err(e) if UNREAD_KINDS.contains(&e.kind())) {
         if let Some(cells) = grid::covered(image) {
             *result = Err(Error::Covered { cells });
+            return true;
         }
     }
+    false
 }
 
 /// Solves any input: an image when the bytes are one, else a text puzzle.
