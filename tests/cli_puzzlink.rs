@@ -48,8 +48,7 @@ struct Entry {
 /// The Star Battle manifest's puzzles of K stars (fast sizes only).
 fn star_puzzles(k: usize) -> Option<Vec<Entry>> {
     let dir = common::corpus_or_skip()?;
-    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).expect("starbattle manifest");
-    let all: Vec<Entry> = serde_json::from_str(&text).unwrap();
+    let all: Vec<Entry> = common::manifest(&dir.join("starbattle"));
     Some(all.into_iter().filter(|e| e.stars == k && e.n <= 10).collect())
 }
 

@@ -58,8 +58,7 @@ fn mutated_urls_never_panic() {
     let mut seeds: Vec<Vec<u8>> =
         ["five-1star.txt", "ten-2star.txt", "one-by-one.txt", "too-short.txt"].iter().map(|n| seed(n)).collect();
     if let Some(dir) = common::corpus() {
-        let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).unwrap();
-        let entries: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+        let entries: Vec<serde_json::Value> = common::manifest(&dir.join("starbattle"));
         seeds.extend(entries.iter().map(|e| e["puzzlink"].as_str().unwrap().as_bytes().to_vec()));
     }
     // Bytes a URL mutation likes: digits, base-32 letters past v, separators, UTF-8.

@@ -39,12 +39,17 @@ fn run(level: &common::Level) -> Outcome {
     }
 }
 
-fn check(files: &[&str], only_unique: bool, expected: usize) -> BTreeMap<Option<Technique>, usize> {
+/// The levels of `files` (`only_unique`: those with one solution), or None when the corpus is missing.
+fn levels_of(files: &[&str], only_unique: bool) -> Option<Vec<common::Level>> {
     let mut levels = Vec::new();
     for f in files {
-        let Some(l) = common::levels(f) else { return BTreeMap::new() };
-        levels.extend(l.into_iter().filter(|l| !only_unique || l.solutions_found == 1));
+        levels.extend(common::levels(f)?.into_iter().filter(|l| !only_unique || l.solutions_found == 1));
     }
+    Some(levels)
+}
+
+fn check(files: &[&str], only_unique: bool, expected: usize) -> BTreeMap<Option<Technique>, usize> {
+    let Some(levels) = levels_of(files, only_unique) else { return BTreeMap::new() };
     assert_eq!(levels.len(), expected, "{files:?}: level count");
     let outcomes: Vec<Outcome> = levels.par_iter().map(run).collect();
     let unsound: Vec<&String> = outcomes.iter().flat_map(|o| &o.unsound).collect();
@@ -93,8 +98,7 @@ struct Star {
 #[test]
 fn star_battle_steps_are_sound() {
     let Some(dir) = common::corpus_or_skip() else { return };
-    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).expect("starbattle manifest");
-    let puzzles: Vec<Star> = serde_json::from_str(&text).expect("manifest parses");
+    let puzzles: Vec<Star> = common::manifest(&dir.join("starbattle"));
     assert_eq!(puzzles.len(), 60);
     let results: Vec<(String, usize, bool, Vec<String>)> = puzzles
         .par_iter()
@@ -127,11 +131,8 @@ fn star_battle_steps_are_sound() {
 /// what-if, and the steps it took are exactly the full path's first steps.
 #[test]
 fn an_exhausted_path_budget_stops_the_explanation_at_the_first_what_if() {
-    let mut levels = Vec::new();
-    for f in ["levels.json", "levels-daily-617-842.json", "levels-bonus.json", "levels-community.json"] {
-        let Some(l) = common::levels(f) else { return };
-        levels.extend(l.into_iter().filter(|l| l.solutions_found == 1));
-    }
+    let files = ["levels.json", "levels-daily-617-842.json", "levels-bonus.json", "levels-community.json"];
+    let Some(levels) = levels_of(&files, true) else { return };
     let mut tried = 0;
     for level in &levels {
         let board = level.board();

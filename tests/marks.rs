@@ -80,8 +80,7 @@ fn read(dir: &Path, shot: &Labelled) -> Seen {
 
 fn check(folder: &str, may_refuse: impl Fn(&Labelled) -> bool) -> Option<usize> {
     let (dir, _) = common::shots(folder)?;
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    let shots: Vec<Labelled> = serde_json::from_str(&text).expect("manifest parses");
+    let shots: Vec<Labelled> = common::manifest(&dir);
     let shots: Vec<Labelled> = shots.into_iter().filter(|s| s.marks.is_some()).collect();
     let seen: Vec<(String, Seen)> = shots.par_iter().map(|s| (s.file.clone(), read(&dir, s))).collect();
     let (mut unsure, mut wrong, mut marks) = (0, 0, 0);
@@ -124,8 +123,7 @@ fn played_screenshots_marks_read_exactly() {
 #[test]
 fn boards_under_the_win_panel_are_refused_as_covered() {
     let Some((dir, _)) = common::shots("played") else { return };
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    let shots: Vec<Labelled> = serde_json::from_str(&text).expect("manifest parses");
+    let shots: Vec<Labelled> = common::manifest(&dir);
     let covered: Vec<&Labelled> = shots.iter().filter(|s| s.win_screen).collect();
     assert_eq!(covered.len(), 6);
     for shot in covered {
@@ -151,8 +149,7 @@ fn real_screenshots_marks_read_exactly() {
 #[test]
 fn read_prints_the_marks_block_and_round_trips() {
     let Some((dir, _)) = common::shots("played") else { return };
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    let shots: Vec<Labelled> = serde_json::from_str(&text).expect("manifest parses");
+    let shots: Vec<Labelled> = common::manifest(&dir);
     let shot = shots.iter().find(|s| s.file.contains("clash")).expect("a clash picture");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
         .arg("read")
@@ -206,16 +203,11 @@ struct WithMistakes {
     win_screen: bool,
 }
 
-fn with_mistakes(dir: &std::path::Path) -> Vec<WithMistakes> {
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    serde_json::from_str(&text).expect("manifest parses")
-}
-
 /// `solve --json` on half-played screenshots lists exactly the labelled mistakes.
 #[test]
 fn solve_json_lists_the_labelled_mistakes() {
     let Some((dir, _)) = common::shots("played") else { return };
-    let shots = with_mistakes(&dir);
+    let shots = common::manifest::<WithMistakes>(&dir);
     shots.par_iter().filter(|s| !s.win_screen).for_each(|shot| {
         let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
         let (outcome, _) = solve_image(&bytes, &Config::default());
@@ -234,7 +226,7 @@ fn solve_json_lists_the_labelled_mistakes() {
 #[test]
 fn hint_on_played_screenshots_lists_the_labelled_mistakes() {
     let Some((dir, _)) = common::shots("played") else { return };
-    let shots = with_mistakes(&dir);
+    let shots = common::manifest::<WithMistakes>(&dir);
     let files: Vec<_> = shots.iter().filter(|s| !s.win_screen).map(|s| dir.join(&s.file)).collect();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
         .args(["hint", "--json", "--no-image", "-q", "-j", "2"])

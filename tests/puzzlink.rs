@@ -18,9 +18,7 @@ struct StarEntry {
 }
 
 fn star_manifest() -> Option<Vec<StarEntry>> {
-    let dir = common::corpus_or_skip()?;
-    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).expect("starbattle/manifest.json");
-    Some(serde_json::from_str(&text).expect("manifest parses"))
+    Some(common::manifest(&common::corpus_or_skip()?.join("starbattle")))
 }
 
 #[test]
@@ -89,8 +87,7 @@ fn auto_finds_k_and_solution(size: impl Fn(usize) -> bool + Sync) {
     use queens::solve::{stars::solve_auto, SolveOptions};
     use rayon::prelude::*;
     let Some(dir) = common::corpus_or_skip() else { return };
-    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).unwrap();
-    let entries: Vec<Solved> = serde_json::from_str(&text).unwrap();
+    let entries: Vec<Solved> = common::manifest(&dir.join("starbattle"));
     let entries: Vec<Solved> = entries.into_iter().filter(|e| size(e.n)).collect();
     assert!(!entries.is_empty());
     let opts = SolveOptions { time_limit: std::time::Duration::from_secs(120), ..SolveOptions::default() };
@@ -131,8 +128,7 @@ fn the_star_search_never_contradicts_the_solver() {
             boards.push((format!("{file} {}", l.id), l.board()));
         }
     }
-    let text = std::fs::read_to_string(dir.join("starbattle/manifest.json")).unwrap();
-    for e in serde_json::from_str::<Vec<StarEntry>>(&text).unwrap() {
+    for e in common::manifest::<StarEntry>(&dir.join("starbattle")) {
         let p = puzzlink::parse(&e.puzzlink).unwrap();
         if p.regions.n() <= 10 {
             boards.push((e.file, p.regions));

@@ -75,8 +75,15 @@ pub struct Shot {
 
 pub fn shots(folder: &str) -> Option<(PathBuf, Vec<Shot>)> {
     let dir = corpus_or_skip()?.join(folder);
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("manifest");
-    Some((dir, serde_json::from_str(&text).expect("manifest parses")))
+    let shots = manifest(&dir);
+    Some((dir, shots))
+}
+
+/// A corpus folder's `manifest.json`, read as the fields a test uses.
+pub fn manifest<T: serde::de::DeserializeOwned>(dir: &std::path::Path) -> Vec<T> {
+    let path = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// A valid PNG of `side`×`side` plain light-grey pixels: a decompression bomb
@@ -113,8 +120,8 @@ pub struct StarBattle {
 /// The Star Battle pictures and their folder, or None (with the message) when the corpus is missing.
 pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
     let dir = corpus_or_skip()?.join("starbattle");
-    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("starbattle/manifest.json");
-    Some((dir, serde_json::from_str(&text).expect("starbattle manifest")))
+    let shots = manifest(&dir);
+    Some((dir, shots))
 }
 
 /// How a test picture is stored.
