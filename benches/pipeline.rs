@@ -31,33 +31,30 @@ fn daily_by_n() -> BTreeMap<usize, Vec<Regions>> {
     by_n
 }
 
+/// One benchmark per board size in group `name`: `solve_one` on the daily levels
+/// of that size in turn.
+fn bench_by_n<T>(c: &mut Criterion, name: &str, solve_one: impl Fn(&Regions) -> T) {
+    let mut group = c.benchmark_group(name);
+    for (n, puzzles) in daily_by_n() {
+        let mut i = 0;
+        group.bench_function(format!("N={n} ({} levels)", puzzles.len()), |b| {
+            b.iter(|| {
+                let p = &puzzles[i % puzzles.len()];
+                i += 1;
+                solve_one(p)
+            })
+        });
+    }
+    group.finish();
+}
+
 fn bench_solve(c: &mut Criterion) {
-    let mut group = c.benchmark_group("solve");
-    for (n, puzzles) in daily_by_n() {
-        let mut i = 0;
-        group.bench_function(format!("N={n} ({} levels)", puzzles.len()), |b| {
-            b.iter(|| {
-                let p = &puzzles[i % puzzles.len()];
-                i += 1;
-                solve(p, &SolveOptions::default()).expect("daily levels are unique")
-            })
-        });
-    }
-    group.finish();
-    let mut group = c.benchmark_group("solve_auto");
-    for (n, puzzles) in daily_by_n() {
-        let mut i = 0;
-        group.bench_function(format!("N={n} ({} levels)", puzzles.len()), |b| {
-            b.iter(|| {
-                let p = &puzzles[i % puzzles.len()];
-                i += 1;
-                let (k, result) = solve_auto(p, &SolveOptions::default());
-                assert_eq!(k, Some(1), "daily levels are 1-star");
-                result.expect("daily levels are unique")
-            })
-        });
-    }
-    group.finish();
+    bench_by_n(c, "solve", |p| solve(p, &SolveOptions::default()).expect("daily levels are unique"));
+    bench_by_n(c, "solve_auto", |p| {
+        let (k, result) = solve_auto(p, &SolveOptions::default());
+        assert_eq!(k, Some(1), "daily levels are 1-star");
+        result.expect("daily levels are unique")
+    });
 }
 
 fn bench_phone(c: &mut Criterion) {
