@@ -240,9 +240,10 @@ impl Engine {
         let mut steps = Vec::new();
         let mut path_left = budget;
         loop {
-            let mut budget = Budget::new(&self.geo, STEP_BUDGET.min(path_left));
+            let step_budget = STEP_BUDGET.min(path_left);
+            let mut budget = Budget::new(&self.geo, step_budget);
             let found = self.next_step_within(&board, &mut budget);
-            path_left -= STEP_BUDGET.min(path_left) - budget.left;
+            path_left -= step_budget - budget.left;
             let Some(step) = found else { break };
             for &(cell, s) in &step.decided {
                 board.set(self.geo.at(cell), s);
