@@ -236,11 +236,9 @@ async fn load(client: &reqwest::Client, url: &str, body: &Bytes, count: usize, p
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn loopback_load_keeps_memory_flat() {
     let _heavy = HEAVY.lock().await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     // Generous queueing: this test is about answers and memory, not about 503s.
     let opts = ServeOptions { queue_wait: Duration::from_secs(120), ..ServeOptions::default() };
-    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let (addr, server) = in_process(opts).await;
 
     let client = reqwest::Client::new();
     let health: Value = client.get(format!("http://{addr}/api/health")).send().await.unwrap().json().await.unwrap();
@@ -352,6 +350,13 @@ async fn storm_of_bombs_and_screenshots_keeps_the_server_small() {
     assert!(peak <= 400 * 1024, "the server's peak resident memory was {} MB", peak / 1024);
 }
 
+/// A server on a free loopback port inside this test's runtime: its address and task.
+async fn in_process(opts: ServeOptions) -> (std::net::SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    (addr, tokio::spawn(queens::app::serve::serve_on(listener, opts)))
+}
+
 /// A client that sends `head` at once, then (with `trickle`) one byte every 100 ms,
 /// and reads whatever comes back. Returns what it read and when the server
 /// closed the connection (or `None` if it was still open after `give_up`).
@@ -402,12 +407,10 @@ async fn slow_client(
 /// their deadline while health checks and a normal solve are answered meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_clients_are_cut_off_and_others_are_served() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     let header_timeout = Duration::from_secs(1);
     let body_timeout = Duration::from_secs(2);
     let opts = ServeOptions { header_timeout, body_timeout, max_connections: 100, ..ServeOptions::default() };
-    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let (addr, server) = in_process(opts).await;
 
     // Generous: the deadline plus time for a busy 2-core machine; never reached when it works.
     let give_up = Duration::from_secs(20);
@@ -451,10 +454,8 @@ async fn slow_clients_are_cut_off_and_others_are_served() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_connection_cap_the_oldest_idle_one_makes_room() {
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     let opts = ServeOptions { header_timeout: Duration::from_secs(30), max_connections: 3, ..ServeOptions::default() };
-    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let (addr, server) = in_process(opts).await;
     let mut idle = Vec::new();
     for _ in 0..3 {
         idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
@@ -469,10 +470,8 @@ async fn at_the_connection_cap_the_oldest_idle_one_makes_room() {
     assert_eq!(n, 0, "the oldest idle connection should be closed");
     server.abort();
 
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     let opts = ServeOptions { max_connections: 0, ..ServeOptions::default() };
-    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let (addr, server) = in_process(opts).await;
     let mut extra = tokio::net::TcpStream::connect(addr).await.unwrap();
     extra.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
     let mut got = String::new();
@@ -486,10 +485,8 @@ async fn at_the_connection_cap_the_oldest_idle_one_makes_room() {
 /// answered (slow ones make room), long before any deadline.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_clients_over_the_cap_do_not_lock_others_out() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
     let opts = ServeOptions { max_connections: 8, ..ServeOptions::default() };
-    let server = tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    let (addr, server) = in_process(opts).await;
     let mut clients = tokio::task::JoinSet::new();
     for i in 0..30 {
         let head = if i % 2 == 0 {
