@@ -19,7 +19,11 @@ pub struct StepJson {
     pub technique: &'static str,
     /// 1–7 (0 for a mistake).
     pub level: u8,
-    /// The sentence.
+    /// First reveal: where to look, naming no decided cell.
+    pub nudge: String,
+    /// Second reveal: the argument, naming no decided cell.
+    pub reason: String,
+    /// The whole step.
     pub text: String,
     /// Cells decided, 0-based.
     pub decided: Vec<DecidedJson>,
@@ -55,6 +59,8 @@ impl StepJson {
         StepJson {
             technique: step.technique.id(),
             level: step.level(),
+            nudge: step.nudge.clone(),
+            reason: step.reason.clone(),
             text: step.text.clone(),
             decided: step
                 .decided
@@ -202,6 +208,15 @@ pub struct HintJson<'a> {
     pub error: Option<ErrorJson>,
 }
 
+/// What the player's pieces are called: crowns in Queens, stars in Star Battle.
+fn piece_word(stars: usize) -> &'static str {
+    if stars > 1 {
+        "star"
+    } else {
+        "crown"
+    }
+}
+
 fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
     cells.iter().map(|c| [c.row, c.col]).collect()
 }
@@ -219,6 +234,11 @@ impl<'a> HintJson<'a> {
             (None, Some(m)) => Some(StepJson {
                 technique: "mistake",
                 level: 0,
+                nudge: format!("Something on the board is wrong: look at row {}.", m.cell.row + 1),
+                reason: match m.mark {
+                    Mark::Queen => format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1),
+                    _ => format!("An X in row {} covers a cell the solution needs.", m.cell.row + 1),
+                },
                 text: h.text.clone(),
                 decided: Vec::new(),
                 uses: UsesJson { cells: vec![[m.cell.row, m.cell.col]], ..Default::default() },

@@ -55,7 +55,11 @@ pub struct Step {
     pub decided: Vec<(Cell, CellState)>,
     /// What the argument used.
     pub uses: Uses,
-    /// One plain sentence.
+    /// First reveal: where to look (units, never a decided cell), no conclusion.
+    pub nudge: String,
+    /// Second reveal: the argument, still without the decided cells.
+    pub reason: String,
+    /// Third reveal: the whole step in one plain sentence, decided cells included.
     pub text: String,
     /// The argument, for drawing it.
     pub detail: Detail,
@@ -65,6 +69,41 @@ impl Step {
     /// Difficulty level, 1–7.
     pub fn level(&self) -> u8 {
         self.technique.level()
+    }
+
+    /// The text of one reveal: the nudge, the reason, or the whole step.
+    pub fn reveal(&self, reveal: Reveal) -> &str {
+        match reveal {
+            Reveal::Nudge => &self.nudge,
+            Reveal::Reason => &self.reason,
+            Reveal::Answer => &self.text,
+        }
+    }
+}
+
+/// How much of a step a hint shows, smallest nudge first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Reveal {
+    /// Where to look: the units, no conclusion, no decided cell.
+    Nudge,
+    /// Why: the argument, still no decided cell.
+    Reason,
+    /// The whole step, with the cells it decides.
+    #[default]
+    Answer,
+}
+
+impl Reveal {
+    /// All reveals, smallest first.
+    pub const ALL: [Reveal; 3] = [Reveal::Nudge, Reveal::Reason, Reveal::Answer];
+
+    /// The name used by `--reveal` and the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reveal::Nudge => "nudge",
+            Reveal::Reason => "reason",
+            Reveal::Answer => "answer",
+        }
     }
 }
 
@@ -179,6 +218,8 @@ impl Engine {
     fn step(&self, found: Found) -> Step {
         let g = &self.geo;
         let text = words::describe(g, &self.names, &found);
+        let nudge = words::nudge(g, &self.names, &found);
+        let reason = words::reason(g, &self.names, &found);
         let mut uses = Uses::default();
         let add_unit = |u: Unit, uses: &mut Uses| match u {
             Unit::Row(r) => uses.rows.push(r),
@@ -216,6 +257,8 @@ impl Engine {
             technique: found.technique,
             decided: found.decided.iter().map(|&(i, s)| (g.cell(i), s)).collect(),
             uses,
+            nudge,
+            reason,
             text,
             detail: found.detail,
         }

@@ -198,6 +198,73 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
     sentence(text) + "."
 }
 
+/// Where to look, without any conclusion: the first of a step's three reveals. It
+/// names the units (and, for a queen's reach, the queen) the argument uses, never a
+/// cell the step decides.
+pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
+    let text = match &found.detail {
+        Detail::Reach { queen, .. } => format!("look at the {} on {}", piece(g, false), cell(g, *queen)),
+        Detail::LastCell { unit } | Detail::Blocked { unit } => format!("look at {}", names.unit(*unit)),
+        Detail::OneLine { inside, line } => format!("look at {} and {}", names.unit(*inside), names.unit(*line)),
+        Detail::Fill { inside, lines } => format!("look at {}, and {}", units(names, inside), units(names, lines)),
+        Detail::WhatIf { runs_out, .. } => {
+            format!("look at {}, and at the cells whose {} would take its last room", names.unit(*runs_out), piece(g, false))
+        }
+    };
+    sentence(text) + "."
+}
+
+/// The argument, still without the decided cells: the second reveal.
+pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
+    let one = piece(g, false);
+    let many = piece(g, true);
+    let count = found.decided.len();
+    let text = match &found.detail {
+        Detail::Reach { .. } => {
+            format!("a {one} rules out the cells touching it, and the rest of every row, column and region it fills")
+        }
+        Detail::LastCell { unit } => {
+            if count == 1 && g.k == 1 {
+                format!("{} has only one cell left that can hold its queen", names.unit(*unit))
+            } else {
+                format!("{} has exactly as many cells left as the {many} it still needs", names.unit(*unit))
+            }
+        }
+        Detail::OneLine { inside, line } => {
+            let (a, b) = (names.unit(*inside), names.unit(*line));
+            let theirs = if g.k == 1 { format!("{one} is") } else { format!("{many} are") };
+            format!("every cell left in {a} is in {b}, so {b}'s {theirs} {a}'s and nothing else in {b} can hold one")
+        }
+        Detail::Fill { inside, lines } => {
+            let (a, b) = (units(names, inside), units(names, lines));
+            format!(
+                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {b} have no {many} to spare for any other cell",
+                inside.len(),
+                kind_word(inside[0], true),
+                lines.len(),
+                kind_word(lines[0], true),
+            )
+        }
+        Detail::Blocked { unit } => {
+            let u = names.unit(*unit);
+            if g.k == 1 {
+                format!("some cells touch or share a line with every cell left in {u}: a {one} there would leave {u} with no cell")
+            } else {
+                format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
+            }
+        }
+        Detail::WhatIf { runs_out, depth, .. } => {
+            let u = names.unit(*runs_out);
+            if *depth == 0 {
+                format!("try a {one} on a cell near {u} and follow the easy steps: {u} runs out of room, so that cell is empty")
+            } else {
+                format!("try a {one} on a cell near {u}; even with what-ifs inside that case, {u} runs out of room")
+            }
+        }
+    };
+    sentence(text) + "."
+}
+
 fn kind_word(u: Unit, plural: bool) -> &'static str {
     match (u, plural) {
         (Unit::Row(_), false) => "row",
