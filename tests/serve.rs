@@ -568,7 +568,10 @@ async fn hint_answers_the_next_step_with_a_picture() {
     assert_eq!(v["ok"], true);
     assert_eq!(v["marks"]["queens"], serde_json::json!([[0, 0]]));
     assert_eq!(v["mistakes"], serde_json::json!([]));
-    assert_eq!(v["hint"]["technique"], "queen-reach");
+    // The crown's reach is taken as known (the game crosses it out itself): the
+    // first hint is the next real step, and the JSON lists what the crown implies.
+    assert_eq!(v["hint"]["technique"], "one-line");
+    assert_eq!(v["implied"].as_array().unwrap().len(), 9, "{v}");
     assert!(v["overlay"].as_str().unwrap().starts_with("data:image/png;base64,"));
     assert_eq!(v["regions"].as_array().unwrap().len(), 9);
     assert!(v["colors"]["A"].as_str().unwrap().starts_with('#'));

@@ -76,6 +76,8 @@ pub struct BatchOptions {
     pub color: bool,
     /// Where to write debug pictures.
     pub debug_dir: Option<PathBuf>,
+    /// `hint`: how much of the hint the terminal and the picture show.
+    pub reveal: crate::solve::logic::Reveal,
 }
 
 /// Where an input comes from.
@@ -361,7 +363,7 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
             // A text puzzle is drawn only when it carries the player's marks.
             let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
-            let img = crate::output::hint::picture(image, &grid, regions, h, opts.crop);
+            let img = crate::output::hint::picture(image, &grid, regions, h, opts.crop, opts.reveal);
             Some(write_hint(dir, &job.out_name, inputs, &img))
         }),
         (_, Some(dir)) => match (picture, &outcome.result) {
@@ -492,7 +494,7 @@ fn render(
             text.push_str(&format!(" -> {out}"));
         }
         text.push('\n');
-        text.push_str(&explain::hint_text(regions, outcome, h, opts.color));
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
         return Done { stdout: text, failure };
     }
     if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {

@@ -109,6 +109,9 @@ pub struct Hint {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
+    /// How much of the hint to show: where to look (nudge), why (reason), or the whole step (answer). JSON always carries all three.
+    #[arg(long, value_enum, default_value = "answer", value_name = "HOW_MUCH")]
+    pub reveal: RevealChoice,
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.
@@ -276,6 +279,27 @@ pub struct Serve {
     /// closed to make room (503 only when every one is being answered).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
+}
+
+/// How much of a hint to show, smallest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RevealChoice {
+    /// Where to look: the rows, columns or regions, no conclusion.
+    Nudge,
+    /// Why: the argument, still naming no cell to change.
+    Reason,
+    /// The whole step, with the cells it decides.
+    Answer,
+}
+
+impl From<RevealChoice> for crate::solve::logic::Reveal {
+    fn from(r: RevealChoice) -> Self {
+        match r {
+            RevealChoice::Nudge => Self::Nudge,
+            RevealChoice::Reason => Self::Reason,
+            RevealChoice::Answer => Self::Answer,
+        }
+    }
 }
 
 /// When to use color.

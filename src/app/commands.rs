@@ -24,7 +24,11 @@ pub fn run(cli: Cli) -> Result<u8, String> {
     match cli.command {
         Command::Solve(s) => solve(s),
         Command::Explain(e) => Ok(batch::run(&batch_options(e.batch, Mode::Explain)) as u8),
-        Command::Hint(h) => Ok(batch::run(&batch_options(h.batch, Mode::Hint)) as u8),
+        Command::Hint(h) => {
+            let mut opts = batch_options(h.batch, Mode::Hint);
+            opts.reveal = h.reveal.into();
+            Ok(batch::run(&opts) as u8)
+        }
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
@@ -69,6 +73,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         quiet: b.quiet,
         color,
         debug_dir: b.common.debug_dir,
+        reveal: crate::solve::logic::Reveal::Answer,
     }
 }
 

@@ -390,7 +390,7 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value
         let blank = crate::puzzle::marks::Marks::new(regions.n());
         let marks = outcome.marks.as_ref().unwrap_or(&blank);
         let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let image = crate::output::hint::picture(image, &grid, regions, h, false);
+        let image = crate::output::hint::picture(image, &grid, regions, h, false, crate::solve::logic::Reveal::Answer);
         let png = overlay::encode_png(&image);
         Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
     });
