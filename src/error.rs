@@ -22,7 +22,7 @@ pub enum Error {
         reason: String,
     },
     /// A text puzzle is malformed.
-    #[error("line {line}, column {column}: {message}")]
+    #[error("{}", at_position(*.line, *.column, .message))]
     Parse {
         /// 1-based line of the problem (0 when it concerns the whole input).
         line: usize,
@@ -109,6 +109,16 @@ pub enum PartitionError {
         /// The top-left cell (row, col, 1-based for people) of each piece.
         cells: Vec<(usize, usize)>,
     },
+}
+
+/// "line 3, column 5: …", with the column (or the line) left out when the
+/// problem concerns the whole line (or the whole input): positions count from 1.
+fn at_position(line: usize, column: usize, message: &str) -> String {
+    match (line, column) {
+        (0, _) => message.to_string(),
+        (l, 0) => format!("line {l}: {message}"),
+        (l, c) => format!("line {l}, column {c}: {message}"),
+    }
 }
 
 fn list_ks(ks: &[usize]) -> String {

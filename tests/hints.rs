@@ -130,7 +130,7 @@ fn hint_starts_from_the_players_marks() {
         assert!((r, c) != (1, 1) && (r, c) != (8, 8), "already crossed out");
     }
     let picture = PathBuf::from(v["output"].as_str().expect("a hint picture"));
-    assert!(picture.ends_with("p.hint.png"));
+    assert!(picture.ends_with("p.txt.hint.png"));
     let img = image::open(&picture).unwrap();
     assert!(img.width() > 200);
 }
@@ -600,7 +600,7 @@ fn reveal_picks_the_sentence_and_hides_the_answer_below_it() {
         let shows_answer = board.contains('+') || board.contains('-');
         assert_eq!(shows_answer, reveal == "answer", "{reveal}: {board}");
         assert!(board.contains('('), "{reveal}: where to look is bracketed: {board}");
-        pictures.push(out.join("p.hint.png"));
+        pictures.push(out.join("p.txt.hint.png"));
     }
     // (Nudge and reason differ from the answer's sentence.)
     assert_ne!(hint["nudge"], hint["text"]);

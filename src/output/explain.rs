@@ -276,7 +276,8 @@ impl<'a> HintJson<'a> {
 /// look (the units of the nudge) and no decided cell or mistake.
 pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool, reveal: Reveal) -> String {
     let mut out = format!("  {}\n", hint.reveal(reveal));
-    let colors = outcome.colors.as_deref();
+    let colors = crate::output::palette::display_colors(outcome);
+    let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();
     let answer = reveal == Reveal::Answer;
     let step = hint.step.as_ref().filter(|_| answer);
