@@ -158,6 +158,11 @@ impl Error {
         Error::Parse { line, column, message: message.into() }
     }
 
+    /// The solver error of a puzzle whose deadline passed (`--time-limit`).
+    pub(crate) fn time_limit() -> Self {
+        Error::Solver { status: "time limit reached".into() }
+    }
+
     /// An I/O error about `path`.
     pub(crate) fn io(what: impl std::fmt::Display, err: &std::io::Error) -> Self {
         Error::Io { message: format!("{what}: {}", io_reason(err)) }

@@ -130,6 +130,7 @@ fn hint_starts_from_the_players_marks() {
         assert!((r, c) != (1, 1) && (r, c) != (8, 8), "already crossed out");
     }
     let picture = PathBuf::from(v["output"].as_str().expect("a hint picture"));
+    // A text puzzle's picture keeps its extension, so a screenshot of the board never shares it.
     assert!(picture.ends_with("p.txt.hint.png"));
     let img = image::open(&picture).unwrap();
     assert!(img.width() > 200);

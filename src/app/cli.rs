@@ -422,6 +422,7 @@ impl Common {
                 },
                 time_limit: self.time_limit,
                 logic: !self.no_logic,
+                deadline: crate::solve::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {
