@@ -305,6 +305,11 @@ fn shell_words(line: &str) -> Vec<String> {
                 word.get_or_insert_with(String::new);
             }
             (None, '#') if word.is_none() => break,
+            // `;`, `|` and `&` end a word even when attached (`queens.1;`), but not in `2>&1`.
+            (None, ';' | '|' | '&') if !word.as_deref().is_some_and(|w| w.ends_with('>')) => {
+                words.extend(word.take());
+                words.push(ch.to_string());
+            }
             (None, c) if c.is_whitespace() => words.extend(word.take()),
             (None, c) => word.get_or_insert_with(String::new).push(c),
         }
@@ -319,7 +324,7 @@ fn queens_commands(line: &str) -> Vec<Vec<String>> {
     let mut current: Vec<String> = Vec::new();
     let mut redirected = false;
     for w in shell_words(line) {
-        if ["|", "&&", ";", "||"].contains(&w.as_str()) {
+        if ["|", "&", ";"].contains(&w.as_str()) {
             out.push(std::mem::take(&mut current));
             redirected = false;
         } else if w.starts_with('>') || w.starts_with('<') || w == "2>&1" {
@@ -393,4 +398,42 @@ fn the_matcher_is_strict_outside_its_wildcards() {
         queens_commands("queens read x.png > map.txt && queens solve map.txt # then"),
         vec![s(&["queens", "read", "x.png"]), s(&["queens", "solve", "map.txt"])]
     );
+    assert_eq!(queens_commands("queens man > q.1; man -l q.1"), vec![s(&["queens", "man"])]);
+    assert_eq!(queens_commands("queens solve a.txt 2>&1 | head"), vec![s(&["queens", "solve", "a.txt"])]);
+}
+
+#[test]
+fn commands_in_help_texts_parse() {
+    use clap::CommandFactory;
+    let cli = queens::app::cli::Cli::command();
+    let mut texts: Vec<String> = Vec::new();
+    for sub in cli.get_subcommands() {
+        texts.extend(sub.get_about().map(|t| t.to_string()));
+        texts.extend(sub.get_long_about().map(|t| t.to_string()));
+        for arg in sub.get_arguments() {
+            texts.extend(arg.get_help().map(|t| t.to_string()));
+            texts.extend(arg.get_long_help().map(|t| t.to_string()));
+        }
+    }
+    let mut checked = 0;
+    for text in &texts {
+        for span in text.split('`').skip(1).step_by(2).filter(|s| s.starts_with("queens ")) {
+            for words in queens_commands(span) {
+                checked += 1;
+                if let Err(e) = queens::app::cli::Cli::try_parse_from(&words) {
+                    panic!("--help shows `{span}`, which does not parse: {e}");
+                }
+            }
+        }
+    }
+    assert!(checked >= 2, "only {checked} commands found in the help texts");
+}
+
+#[test]
+fn the_readme_says_how_to_install() {
+    let text = std::fs::read_to_string(readme_path()).unwrap();
+    let install = text.split("\n## ").find(|s| s.starts_with("Install\n")).expect("an ## Install section");
+    for needed in ["cargo install --path .", "~/.cargo/bin", "scripts/demo.sh", "target/release/queens"] {
+        assert!(install.contains(needed), "the Install section does not mention {needed}");
+    }
 }

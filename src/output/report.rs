@@ -319,7 +319,15 @@ pub fn bordered_text(
             } else {
                 out.push_str(text);
             }
-            out.push(if differs(cell, r, c + 1) { '|' } else { ' ' });
+            if differs(cell, r, c + 1) {
+                out.push('|');
+            } else if color {
+                // Inside a region the gap takes the region's colour too.
+                let [red, g, b] = region_color(colors, regions.label(cell));
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b}m \x1b[0m");
+            } else {
+                out.push(' ');
+            }
         }
         out.push('\n');
     }
@@ -365,5 +373,10 @@ mod tests {
             "  +---+---+---+",
         ];
         assert_eq!(bordered_text(&regions, Some(&p), None, false), want.join("\n") + "\n");
+        // In colour, every cell (and the gap to a same-region neighbour) is on its region's colour.
+        let colors = [[10, 20, 30], [40, 50, 60], [70, 80, 90]];
+        let text = bordered_text(&regions, Some(&p), Some(&colors), true);
+        assert_eq!(text.matches("\x1b[48;2;10;20;30").count(), 3 + 1, "{text:?}");
+        assert!(text.contains("\x1b[48;2;10;20;30;97;1m * "), "{text:?}");
     }
 }
