@@ -371,7 +371,8 @@ fn open_regular(path: &Path) -> Result<std::fs::File, Error> {
     options.read(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let file = options.open(path).map_err(|e| Error::io("cannot read", &e))?;
+    // The OS reason alone (`x.txt: no such file or directory`), as for a missing folder.
+    let file = options.open(path).map_err(|e| Error::Io { message: io_reason(&e) })?;
     let meta = file.metadata().map_err(|e| Error::io("cannot read", &e))?;
     if !meta.is_file() {
         return Err(Error::Io {
