@@ -277,7 +277,8 @@ fn bands<'a>(g: &'a Geometry, b: &Board) -> impl Iterator<Item = Area> + 'a {
 /// When that rest has no star left to hold, or its cells fit in exactly as many 2×2
 /// blocks as it holds, cells are decided. Narrow bands first.
 pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
-    bands(g, b).find_map(|a| {
+    // Out of time: finding nothing is always sound.
+    bands(g, b).take_while(|_| !g.deadline.passed()).find_map(|a| {
         let (blocks, decided) = if queens(b, &a.cells) == a.total {
             let empty = a.cells.iter().filter(|&&i| b.cells[i] == CellState::Unknown).map(|&i| (i, CellState::Empty));
             (Vec::new(), sorted(empty.collect()))
@@ -353,6 +354,9 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
     let mut hit: Option<(usize, Vec<usize>)> = None;
     let mut touched = Vec::new();
     for c in (0..g.n * g.n).filter(|&c| b.cells[c] == CellState::Unknown) {
+        if g.deadline.passed() {
+            return None; // out of time: finding nothing is always sound
+        }
         g.reach(b, c, &mut reach);
         let mut trial = b.clone();
         for &j in &reach {
