@@ -177,6 +177,24 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
                 )
             }
         }
+        Detail::Tiling { .. } | Detail::Squeeze { .. } | Detail::Counting { .. } => {
+            format!("{}, so {}", count_argument(g, names, &found.detail), outcome(g, &found.decided))
+        }
+        Detail::Pressured { units: us } => {
+            let those = if decided.len() == 1 { "that cell is" } else { "those cells are" };
+            format!(
+                "a {one} on {} would leave {} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {} still needed, so {those} empty",
+                list(&decided),
+                units(names, us),
+                piece(g, true)
+            )
+        }
+        Detail::Cases { unit, ways, broken } => format!(
+            "the {} left in {} can go only {ways} ways; {broken} of them break a rule when followed through, and in every other one {}",
+            piece(g, true),
+            names.unit(*unit),
+            outcome(g, &found.decided)
+        ),
         Detail::WhatIf { cell: c, runs_out, depth } => {
             if *depth == 0 {
                 format!(
@@ -215,6 +233,19 @@ pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
                 names.unit(*runs_out),
                 piece(g, false)
             )
+        }
+        Detail::Tiling { unit, .. } => {
+            format!("look at {} and how its cells left fit in 2×2 blocks", names.unit(*unit))
+        }
+        Detail::Squeeze { lines, .. } => format!("look at {} together, and 2×2 blocks along them", units(names, lines)),
+        Detail::Counting { lines, regions, .. } => {
+            format!("look at {}, and {}", units(names, lines), units(names, regions))
+        }
+        Detail::Pressured { units: us } => {
+            format!("look at {} and how much room it keeps", units(names, us))
+        }
+        Detail::Cases { unit, .. } => {
+            format!("look at {}: its {} can go only a few ways", names.unit(*unit), piece(g, true))
         }
     };
     sentence(text) + "."
@@ -260,6 +291,22 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
                 format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
             }
         }
+        Detail::Tiling { .. } | Detail::Squeeze { .. } | Detail::Counting { .. } => {
+            let rest = if matches!(&found.detail, Detail::Counting { blocks, .. } if blocks.is_empty()) {
+                "so no other cell there can hold one".to_string()
+            } else {
+                format!("a block of 2×2 cells holds one {one} at most, so each block holds exactly one: its other cells, and cells touching all of its cells left, are empty")
+            };
+            format!("{}; {rest}", count_argument(g, names, &found.detail))
+        }
+        Detail::Pressured { units: us } => format!(
+            "a {one} on some cells would leave {} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed",
+            units(names, us)
+        ),
+        Detail::Cases { unit, ways, broken } => format!(
+            "try each of the {ways} ways the {many} left in {} can go and follow the easy steps through: {broken} break a rule, and some cells come out the same in all the others",
+            names.unit(*unit)
+        ),
         Detail::WhatIf { runs_out, depth, .. } => {
             let u = names.unit(*runs_out);
             if *depth == 0 {
@@ -317,6 +364,79 @@ pub fn reach_reason(g: &Geometry, placed: usize) -> String {
             "The {} there rule out the cells around them, and the rest of every row, column and region they fill.",
             piece(g, true)
         ),
+    }
+}
+
+/// "row 2, column 3 holds a star and row 4, column 5 is empty" for decided cells.
+fn outcome(g: &Geometry, decided: &[(usize, CellState)]) -> String {
+    let of = |s: CellState| decided.iter().filter(|d| d.1 == s).map(|&(i, _)| cell(g, i)).collect::<Vec<_>>();
+    let (stars, empty) = (of(CellState::Queen), of(CellState::Empty));
+    let verb = |v: &[String], one: &str, many: &str| if v.len() == 1 { one.to_string() } else { many.to_string() };
+    let mut parts = Vec::new();
+    if !stars.is_empty() {
+        parts.push(format!("{} {} a {}", list(&stars), verb(&stars, "holds", "each hold"), piece(g, false)));
+    }
+    if !empty.is_empty() {
+        parts.push(format!("{} {} empty", list(&empty), verb(&empty, "is", "are")));
+    }
+    parts.join(" and ")
+}
+
+/// The counting argument of a 2×2, squeeze or counting step, without what it decides.
+fn count_argument(g: &Geometry, names: &Names, detail: &Detail) -> String {
+    let many = piece(g, true);
+    let fit = |m: usize| {
+        if m == 1 {
+            "fit in one block of 2×2 cells".to_string()
+        } else {
+            format!("fit in just {m} blocks of 2×2 cells")
+        }
+    };
+    match detail {
+        Detail::Tiling { unit, blocks } => {
+            format!(
+                "{} needs {} more {} and its cells left {}",
+                names.unit(*unit),
+                blocks.len(),
+                piece(g, blocks.len() > 1),
+                fit(blocks.len())
+            )
+        }
+        Detail::Squeeze { lines, blocks } => format!(
+            "{} need {} more {} together and their cells left {}",
+            units(names, lines),
+            blocks.len(),
+            piece(g, blocks.len() > 1),
+            fit(blocks.len())
+        ),
+        Detail::Counting { lines, regions, over, blocks } => {
+            let (l, r) = (units(names, lines), units(names, regions));
+            let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);
+            let lines_word = kind_word(lines[0], lines.len() > 1);
+            let regions_word = if regions.len() > 1 { "regions" } else { "region" };
+            let head = if *over {
+                format!(
+                    "every cell left in {l} is in {r}: {} {regions_word} hold {rk} {many} and {} {lines_word} take {lk} of them, so the cells of {r} outside {l} hold the other {}",
+                    regions.len(),
+                    lines.len(),
+                    rk - lk
+                )
+            } else {
+                format!(
+                    "{r} {} inside {l}: {} {lines_word} hold {lk} {many} and {} {regions_word} take {rk} of them, so the other cells of {l} hold the other {}",
+                    if regions.len() > 1 { "lie" } else { "lies" },
+                    lines.len(),
+                    regions.len(),
+                    lk - rk
+                )
+            };
+            if blocks.is_empty() {
+                format!("{head}, and those are all placed")
+            } else {
+                format!("{head}; the cells left there {}, one per {} still needed", fit(blocks.len()), piece(g, false))
+            }
+        }
+        _ => String::new(),
     }
 }
 
