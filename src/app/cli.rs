@@ -132,6 +132,10 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
     /// Files solved at once (default: all cores).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,

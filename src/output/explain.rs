@@ -236,7 +236,9 @@ impl<'a> HintJson<'a> {
                 level: 0,
                 nudge: format!("Something on the board is wrong: look at row {}.", m.cell.row + 1),
                 reason: match m.mark {
-                    Mark::Queen => format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1),
+                    Mark::Queen => {
+                        format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1)
+                    }
                     _ => format!("An X in row {} covers a cell the solution needs.", m.cell.row + 1),
                 },
                 text: h.text.clone(),
