@@ -276,7 +276,8 @@ impl<'a> HintJson<'a> {
 /// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
 pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool) -> String {
     let mut out = format!("  {}\n", hint.text);
-    let colors = outcome.colors.as_deref();
+    let colors = crate::output::palette::display_colors(outcome);
+    let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();
     let step = hint.step.as_ref();
     for r in 0..regions.n() {

@@ -14,6 +14,7 @@ pub mod files;
 pub mod hint;
 pub mod letters;
 pub mod overlay;
+pub mod palette;
 pub mod render;
 pub mod report;
 pub mod share;
