@@ -135,6 +135,10 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
     /// Files solved at once (default: all cores; at most 4 per core, more is an error).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,

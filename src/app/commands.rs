@@ -50,6 +50,7 @@ fn solve(s: Solve) -> Result<u8, String> {
 /// The settings of a batch run in `mode`.
 fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
     let mut config = b.common.to_config();
+    config.letters = b.letters;
     // The explained path is printed by `explain`; `hint` needs it only for the JSON
     // record's difficulty (its board shows none), so the human hint skips the work.
     config.explain = mode == Mode::Explain || (mode == Mode::Hint && b.json);

@@ -48,6 +48,7 @@ use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
@@ -186,6 +187,10 @@ struct SolveQuery {
     stars: Option<String>,
     /// `/api/hint` only: how many steps to take first (0: the first hint).
     step: Option<String>,
+    /// `/api/hint` only: what the picture shows: `nudge`, `reason` or `answer` (the default).
+    reveal: Option<String>,
+    /// `1` (or `true`): region letters on the pictures, regions named by colour and letter.
+    letters: Option<String>,
 }
 
 /// What an upload is answered with.
@@ -193,8 +198,9 @@ struct SolveQuery {
 enum Answer {
     /// The solution (`/api/solve`).
     Solve,
-    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`).
-    Hint(usize),
+    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`),
+    /// its picture drawn for one reveal (`&reveal=nudge|reason|answer`).
+    Hint(usize, Reveal),
 }
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
@@ -332,6 +338,20 @@ async fn answer(
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
     let mut config = state.opts.config.clone();
+    let (reveal, letters) = match &query {
+        Ok(Query(q)) => (
+            match q.reveal.as_deref().map(str::trim) {
+                None => Some(Reveal::Answer),
+                Some(r) => Reveal::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(r)),
+            },
+            matches!(q.letters.as_deref().map(str::trim), Some("1" | "true" | "yes" | "on")),
+        ),
+        Err(_) => (None, false),
+    };
+    let Some(reveal) = reveal else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "reveal must be nudge, reason or answer");
+    };
+    config.letters = letters;
     let (stars, step) = match &query {
         Ok(Query(q)) => (
             match q.stars.as_deref().map(str::trim) {
@@ -353,7 +373,7 @@ async fn answer(
     let Some(step) = step else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
     };
-    let what = if hint { Answer::Hint(step) } else { Answer::Solve };
+    let what = if hint { Answer::Hint(step, reveal) } else { Answer::Solve };
     config.stars = stars;
     if let Stars::Fixed(k) = stars {
         config.solve.stars = k;
@@ -399,7 +419,7 @@ async fn answer(
         let _permits = permits;
         let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
-            Answer::Hint(step) => hint_upload(&body, &config, step),
+            Answer::Hint(step, reveal) => hint_upload(&body, &config, step, reveal),
         };
         drop(body);
         crate::app::batch::release_memory();
@@ -425,6 +445,9 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     // The picture is not needed afterwards: draw on it rather than on a copy.
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
+            if let (true, Some(regions)) = (config.letters, &outcome.regions) {
+                crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+            }
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(config.solve.stars), outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
@@ -438,20 +461,22 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
 }
 
 /// A hint for one upload (on a blocking thread): the `queens hint --json` record
-/// after `step` steps, plus `overlay` (the hint drawn on the screenshot, or on a
-/// render of a text puzzle's marks, as a data URL), `regions` and `colors`.
-fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value) {
+/// after `step` steps, plus `overlay` (the hint drawn for `reveal` on the board of
+/// the screenshot, or on a render of a text puzzle's marks, cropped to the board with
+/// the sentence below it, as a data URL), `regions` and `colors`.
+fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (StatusCode, Value) {
     let mut config = config.clone();
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let hint = pipeline::hint_after(&outcome, stars, step);
+    let hint = pipeline::hint_after(&outcome, stars, step, config.letters);
     let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
         // A text puzzle without marks is drawn on its render too: the page shows the picture.
         let blank = crate::puzzle::marks::Marks::new(regions.n());
         let marks = outcome.marks.as_ref().unwrap_or(&blank);
         let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let image = crate::output::hint::picture(image, &grid, regions, h, false, crate::solve::logic::Reveal::Answer);
+        let look = crate::output::hint::Look { reveal, letters: config.letters };
+        let image = crate::output::hint::picture(image, &grid, regions, h, look);
         let png = overlay::encode_png(&image);
         Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
     });
