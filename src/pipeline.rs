@@ -11,6 +11,7 @@ use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::{puzzlink, text};
 use crate::puzzle::{Placement, Regions};
+use crate::solve::deadline::Deadline;
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
 use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
@@ -49,6 +50,17 @@ impl Default for Config {
             max_pixels: screenshot::DEFAULT_MAX_PIXELS,
             explain: false,
         }
+    }
+}
+
+impl Config {
+    /// This config with the clock of one puzzle started: its solve (presolve, every
+    /// K, proof) and its explanation all stop at one deadline, `time_limit` from
+    /// now (or the deadline already set, when that is earlier).
+    pub fn for_one_puzzle(&self) -> Config {
+        let mut config = self.clone();
+        config.solve.deadline = self.solve.deadline.earliest(Deadline::after(self.solve.time_limit));
+        config
     }
 }
 
@@ -142,6 +154,7 @@ impl Outcome {
 /// Parses, checks and solves a text puzzle, or a puzz.link URL (with its own K).
 pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
+    let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
     let parsed = parse_text(input);
     ms.parse = Some(ms_since(start));
@@ -245,6 +258,7 @@ pub fn read_regions(
 /// Decodes, reads and solves a screenshot. The picture comes back for overlays.
 pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();
+    let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
     let decoded = screenshot::decode_limited(bytes, config.max_side, config.max_pixels);
     ms.decode = Some(ms_since(start));
@@ -348,8 +362,24 @@ pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize) -> En
 fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
     let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
     let t = Instant::now();
-    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars));
+    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars))
+        .with_deadline(config.solve.deadline);
     let path = engine.explain(Board::new(regions.n()));
+    if !path.solved && config.solve.deadline.passed() {
+        // Cut short by the clock, not by the engine's own limits: the steps found
+        // are sound but say nothing about how hard the puzzle is.
+        outcome.explained = Some(Explanation {
+            steps: Vec::new(),
+            solved_by_logic: false,
+            difficulty: logic::difficulty(&[]),
+            unavailable: Some(format!(
+                "the explanation is unavailable: it reached the time limit ({} s; try a larger --time-limit)",
+                config.solve.time_limit.as_secs_f64()
+            )),
+        });
+        ms.explain = Some(ms_since(t));
+        return;
+    }
     let sound = path
         .steps
         .iter()

@@ -208,7 +208,7 @@ fn expand(inputs: &[PathBuf]) -> Vec<Job> {
                 if found.is_empty() {
                     jobs.push(Job {
                         display: display.clone(),
-                        source: Source::Broken(format!("{display}: no images or text puzzles in this folder")),
+                        source: Source::Broken("no images or text puzzles in this folder".into()),
                         out_name: String::new(),
                     });
                 }
@@ -223,7 +223,7 @@ fn expand(inputs: &[PathBuf]) -> Vec<Job> {
             Ok(_) => jobs.push(Job { display, source: Source::File(input.clone()), out_name: String::new() }),
             Err(e) => jobs.push(Job {
                 display: display.clone(),
-                source: Source::Broken(format!("{display}: {}", io_reason(&e))),
+                source: Source::Broken(io_reason(&e)),
                 out_name: String::new(),
             }),
         }
@@ -259,11 +259,14 @@ fn sniff_image(path: &Path) -> bool {
         .is_ok_and(|n| crate::vision::screenshot::looks_like_image(&head[..n]))
 }
 
-/// Gives each job a distinct picture base name: `<stem>`, or with its folders
-/// joined in when two inputs share a stem.
+/// Gives each job a distinct picture base name: `<stem>` for an image, the whole
+/// file name for a text puzzle (`board.txt.hint.png`, so the screenshot and the
+/// text of one board never write the same picture, in one run or two), or with its
+/// folders joined in when two inputs share that name.
 fn name_outputs(jobs: &mut [Job]) {
+    let named = |p: &Path| if named_as_image(p) { p.with_extension("") } else { p.to_path_buf() };
     let stem = |j: &Job| match &j.source {
-        Source::File(p) => p.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
+        Source::File(p) => named(p).file_name().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
         Source::Url(_) => "puzzlink".into(),
         _ => "stdin".into(),
     };
@@ -275,8 +278,7 @@ fn name_outputs(jobs: &mut [Job]) {
     for j in jobs.iter_mut() {
         let s = stem(j);
         let mut base = match &j.source {
-            Source::File(p) if counts[&s] > 1 => p
-                .with_extension("")
+            Source::File(p) if counts[&s] > 1 => named(p)
                 .components()
                 .filter_map(|c| match c {
                     std::path::Component::Normal(x) => Some(x.to_string_lossy().into_owned()),
@@ -436,6 +438,8 @@ fn render(
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     let failure = error.map(|e| format!("{}: {e}", job.display));
+    // A board read from its borders shows no region colours: it gets a map colouring.
+    let colors = crate::output::palette::display_colors(outcome);
     let mut text = String::new();
     if opts.json {
         let failed = output_error.as_ref().map(ErrorJson::from_error);
@@ -444,7 +448,7 @@ fn render(
                 let mut r = Record::new(&job.display, stars, outcome);
                 r.output = output;
                 if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
-                    r.share = Some(report::share_text(regions, placement, outcome.colors.as_deref()));
+                    r.share = Some(report::share_text(regions, placement, colors.as_deref()));
                 }
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -504,9 +508,9 @@ fn render(
         }
         text.push('\n');
         if outcome.from_borders {
-            text.push_str(&report::bordered_text(regions, Some(placement)));
+            text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
         } else {
-            text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+            text.push_str(&report::board_text(regions, Some(placement), colors.as_deref(), opts.color));
         }
         if let Some(lp) = &outcome.lp {
             text.push_str(&format!(
@@ -515,7 +519,7 @@ fn render(
             ));
         }
         if opts.share && outcome.result.is_ok() {
-            text.push_str(&report::share_text(regions, placement, outcome.colors.as_deref()));
+            text.push_str(&report::share_text(regions, placement, colors.as_deref()));
         }
         if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
             text.push_str(&explain::explain_text(e));

@@ -62,8 +62,8 @@ pub struct Common {
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds, a
-    /// 17×17 4-star Star Battle up to about 20 s.
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds (the
+    /// README's Limits section gives the slowest measured).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
@@ -280,7 +280,8 @@ pub struct Serve {
     /// Solves running at once (default: two per core); more requests wait up to 5 s.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Connections open at once; past it the oldest one not being answered is
+    /// closed to make room (503 only when every one is being answered).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
 }
@@ -405,6 +406,7 @@ impl Common {
                 },
                 time_limit: self.time_limit,
                 logic: !self.no_logic,
+                deadline: crate::solve::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {

@@ -201,8 +201,25 @@ fn read_puzzlink(
     Ok(0)
 }
 
-/// `queens render`: draw a text puzzle like the game.
+/// `queens render`: draw a text puzzle like the game. A wrong output name is a
+/// usage error (exit 2); an input that cannot be drawn is a failed input (exit 1,
+/// one line `path: reason`), as for the other commands.
 fn render_cmd(r: Render) -> Result<u8, String> {
+    let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
+    if !matches!(ext.as_deref(), Some("png" | "jpg" | "jpeg")) {
+        return Err(format!("{}: the output must end in .png or .jpg", r.output.display()));
+    }
+    match render_file(&r, ext.as_deref() == Some("png")) {
+        Ok(()) => Ok(0),
+        Err(message) => {
+            eprintln!("{message}");
+            Ok(1)
+        }
+    }
+}
+
+/// Draws `r.puzzle` into `r.output` (PNG when `png`, else JPEG); `Err` says why not.
+fn render_file(r: &Render, png: bool) -> Result<(), String> {
     let bytes = read_bytes(&r.puzzle)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
     let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
@@ -271,21 +288,18 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         }
     }
     let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
-    let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
-    let encoded = match ext.as_deref() {
-        Some("jpg" | "jpeg") => {
-            let mut out = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
-                .encode_image(&img)
-                .map_err(|e| format!("cannot encode JPEG: {e}"))?;
-            out
-        }
-        Some("png") => crate::output::overlay::encode_png(&img),
-        _ => return Err(format!("{}: the output must end in .png or .jpg", r.output.display())),
+    let encoded = if png {
+        crate::output::overlay::encode_png(&img)
+    } else {
+        let mut out = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
+            .encode_image(&img)
+            .map_err(|e| format!("{}: cannot encode JPEG: {e}", r.output.display()))?;
+        out
     };
     std::fs::write(&r.output, encoded)
-        .map_err(|e| format!("cannot write {}: {}", r.output.display(), crate::error::io_reason(&e)))?;
-    Ok(0)
+        .map_err(|e| format!("{}: cannot write: {}", r.output.display(), crate::error::io_reason(&e)))?;
+    Ok(())
 }
 
 /// `queens chess`: the chess-queens model with its bounds.

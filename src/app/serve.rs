@@ -435,11 +435,12 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value
 
 /// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
 fn colors_json(outcome: &Outcome) -> Option<Value> {
+    let colors = crate::output::palette::display_colors(outcome);
     outcome.regions.as_ref().map(|regions| {
         Value::Object(
             (0..regions.region_count())
                 .map(|label| {
-                    let [r, g, b] = report::region_color(outcome.colors.as_deref(), label);
+                    let [r, g, b] = report::region_color(colors.as_deref(), label);
                     (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
                 })
                 .collect(),
@@ -453,7 +454,9 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
     let record = Record::new(INPUT_NAME, stars, outcome);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     let share = match (&outcome.regions, &outcome.result) {
-        (Some(regions), Ok(placement)) => Some(report::share_text(regions, placement, outcome.colors.as_deref())),
+        (Some(regions), Ok(placement)) => {
+            Some(report::share_text(regions, placement, crate::output::palette::display_colors(outcome).as_deref()))
+        }
         _ => None,
     };
     let colors = colors_json(outcome);

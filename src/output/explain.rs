@@ -236,7 +236,9 @@ impl<'a> HintJson<'a> {
                 level: 0,
                 nudge: format!("Something on the board is wrong: look at row {}.", m.cell.row + 1),
                 reason: match m.mark {
-                    Mark::Queen => format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1),
+                    Mark::Queen => {
+                        format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1)
+                    }
                     _ => format!("An X in row {} covers a cell the solution needs.", m.cell.row + 1),
                 },
                 text: h.text.clone(),
@@ -274,7 +276,8 @@ impl<'a> HintJson<'a> {
 /// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
 pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool) -> String {
     let mut out = format!("  {}\n", hint.text);
-    let colors = outcome.colors.as_deref();
+    let colors = crate::output::palette::display_colors(outcome);
+    let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();
     let step = hint.step.as_ref();
     for r in 0..regions.n() {

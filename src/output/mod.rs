@@ -13,6 +13,7 @@ pub mod explain;
 pub mod files;
 pub mod hint;
 pub mod overlay;
+pub mod palette;
 pub mod render;
 pub mod report;
 pub mod share;

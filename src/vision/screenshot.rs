@@ -77,8 +77,9 @@ pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<Rg
     let pixels = u64::from(w) * u64::from(h);
     if pixels > max_pixels {
         let (size, limit) = (megapixels(pixels), megapixels(max_pixels));
-        // Exact counts when rounding would make the two figures look equal.
-        let reason = if size == limit {
+        // Exact counts when rounding would make the two figures look equal, or
+        // the limit round to nothing (`--max-pixels 1` is not a "0-megapixel limit").
+        let reason = if size == limit || limit == "0" {
             format!("image is {w}×{h} = {pixels} pixels, over the {max_pixels}-pixel limit")
         } else {
             format!("image is {w}×{h} = {size} megapixels, over the {limit}-megapixel limit")
@@ -165,5 +166,10 @@ mod tests {
         assert_eq!(err.kind(), "decode");
         assert_eq!(err.to_string(), "cannot decode image: image is 300×200 = 60000 pixels, over the 59990-pixel limit");
         assert_eq!(decode_limited(&png, 16_384, 60_000).unwrap().dimensions(), (300, 200));
+        // A limit too small to show in megapixels is given in pixels.
+        assert_eq!(
+            decode_limited(&png, 16_384, 1).unwrap_err().to_string(),
+            "cannot decode image: image is 300×200 = 60000 pixels, over the 1-pixel limit"
+        );
     }
 }

@@ -22,6 +22,7 @@ pub use words::Names;
 
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
+use crate::solve::deadline::Deadline;
 use techniques::{Budget, Found};
 
 /// Propagation rounds one step may spend on what-if searches before giving up.
@@ -181,6 +182,14 @@ impl Engine {
         Engine { geo: Geometry::new(regions, stars), names }
     }
 
+    /// This engine with every search stopping at `deadline`: past it, a step or
+    /// a presolve simply finds nothing more (never a wrong deduction), and the
+    /// caller, seeing [`Deadline::passed`], reports the time limit.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+        self.geo.deadline = deadline;
+        self
+    }
+
     /// The puzzle's geometry.
     pub fn geometry(&self) -> &Geometry {
         &self.geo
@@ -282,7 +291,7 @@ impl Engine {
         let mut board = start;
         let mut steps = Vec::new();
         let mut path_left = budget;
-        loop {
+        while !self.geo.deadline.passed() {
             let step_budget = STEP_BUDGET.min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
             let found = self.next_step_within(&board, &mut budget);
@@ -304,7 +313,7 @@ impl Engine {
     pub fn deduce(&self, start: Board) -> Board {
         let mut board = start;
         let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
-        while self.geo.contradiction(&board).is_none() {
+        while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {
             match techniques::simple(&self.geo, &board, Technique::Blocked) {
                 Some(f) => techniques::apply(&mut board, &f),
                 // Stuck: one sweep of what-if probing, then the cheap steps again.

@@ -208,7 +208,11 @@ pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::OneLine { inside, line } => format!("look at {} and {}", names.unit(*inside), names.unit(*line)),
         Detail::Fill { inside, lines } => format!("look at {}, and {}", units(names, inside), units(names, lines)),
         Detail::WhatIf { runs_out, .. } => {
-            format!("look at {}, and at the cells whose {} would take its last room", names.unit(*runs_out), piece(g, false))
+            format!(
+                "look at {}, and at the cells whose {} would take its last room",
+                names.unit(*runs_out),
+                piece(g, false)
+            )
         }
     };
     sentence(text) + "."
