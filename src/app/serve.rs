@@ -22,6 +22,9 @@
 //! connection not being answered is closed to make room, and only when all are
 //! being answered is a new one answered 503 and closed.
 //!
+//! With [`ServeOptions::token`] (`queens serve --lan`), every request must carry
+//! the access token, or gets 403 (see [`lan`]).
+//!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
 //! solved (or could not be read at all), with the record's `error` object; 500,
@@ -53,6 +56,7 @@ use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
 mod connections;
+pub mod lan;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -93,6 +97,9 @@ pub struct ServeOptions {
     /// answered is closed to make room for a new one; when all are being answered,
     /// the new one is answered 503 and closed.
     pub max_connections: usize,
+    /// The access token every request must carry (`queens serve --lan`); `None`
+    /// (the default, on loopback) lets every request in.
+    pub token: Option<String>,
 }
 
 impl Default for ServeOptions {
@@ -116,6 +123,7 @@ impl Default for ServeOptions {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             max_connections: 256,
+            token: None,
         }
     }
 }
@@ -207,6 +215,7 @@ enum Answer {
 pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
     let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
+    let token = opts.token.clone();
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
@@ -214,23 +223,39 @@ pub fn router(opts: ServeOptions) -> Router {
         clients: Arc::default(),
         opts,
     });
-    Router::new()
+    let router = Router::new()
         .route("/", get(page))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
         .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
-        .with_state(state)
+        .with_state(state);
+    match token {
+        // Outside every route and the fallback: nothing is answered without the token.
+        Some(token) => router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), lan::require_token)),
+        None => router,
+    }
 }
 
 /// Binds `addr`, prints `queens: serving on http://ADDR` on standard output, and
-/// serves until Ctrl+C (or SIGTERM).
-pub async fn serve(addr: SocketAddr, opts: ServeOptions) -> std::io::Result<()> {
+/// serves until Ctrl+C (or SIGTERM). With a token, the URL carries it and is
+/// printed again as a QR code (black on white when `color`).
+pub async fn serve(addr: SocketAddr, opts: ServeOptions, color: bool) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
-    println!("queens: serving on http://{local}");
-    if !local.ip().is_loopback() {
-        eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+    match &opts.token {
+        Some(token) => {
+            let url = format!("http://{local}/?token={token}");
+            println!("queens: serving on {url}");
+            println!("queens: open it on a phone on the same network (or scan the code); without the token: 403");
+            print!("{}", lan::qr_text(&url, color));
+        }
+        None => {
+            println!("queens: serving on http://{local}");
+            if !local.ip().is_loopback() {
+                eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+            }
+        }
     }
     serve_on(listener, opts).await
 }
