@@ -13,7 +13,7 @@ use crate::pipeline::Picture;
 use crate::puzzle::marks::Marks;
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::solve::logic::hint::Hint;
-use crate::solve::logic::CellState;
+use crate::solve::logic::{CellState, Reveal};
 use crate::vision::grid::Grid;
 
 /// Tint of the cells the argument uses.
@@ -38,15 +38,24 @@ pub fn canvas(picture: Option<Picture>, regions: &Regions, marks: Option<&Marks>
 }
 
 /// The hint picture: `hint` drawn on `image`, cropped to the board with `crop`, and
-/// its sentence in a banner below.
-pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint, crop: bool) -> RgbImage {
-    draw_mut(&mut image, grid, regions, hint);
+/// its sentence (the `reveal` asked for) in a banner below.
+pub fn picture(
+    mut image: RgbImage,
+    grid: &Grid,
+    regions: &Regions,
+    hint: &Hint,
+    crop: bool,
+    reveal: Reveal,
+) -> RgbImage {
+    draw_mut(&mut image, grid, regions, hint, reveal);
     let image = if crop { overlay::crop(&image, grid) } else { image };
-    banner::below(&image, &hint.text, (grid.py * 0.4) as f32)
+    banner::below(&image, hint.reveal(reveal), (grid.py * 0.4) as f32)
 }
 
-/// Draws `hint` on `img` (whose board lattice is `grid`), in place.
-pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint) {
+/// Draws `hint` on `img` (whose board lattice is `grid`), in place. Below
+/// [`Reveal::Answer`] only where to look is drawn ([`Hint::look`]): no crown, no X,
+/// no mistake circle.
+pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint, reveal: Reveal) {
     let width = (grid.px.min(grid.py) * 0.06).max(2.0);
     // Steps already taken (the Hint button pressed before): drawn quietly.
     for &(cell, state) in &hint.earlier {
@@ -56,16 +65,21 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint)
             cross(img, grid, cell, width * 0.6, EARLIER);
         }
     }
-    if let Some(step) = &hint.step {
-        let used = |c: Cell| {
-            step.uses.rows.contains(&c.row)
-                || step.uses.cols.contains(&c.col)
-                || step.uses.regions.contains(&regions.label(c))
-                || step.uses.cells.contains(&c)
-        };
-        for cell in regions.cells().filter(|&c| used(c)) {
-            tint(img, grid, cell, TINT, 0.35);
-        }
+    let answer = reveal == Reveal::Answer;
+    let uses = match &hint.step {
+        Some(step) if answer => &step.uses,
+        _ => &hint.look,
+    };
+    let used = |c: Cell| {
+        uses.rows.contains(&c.row)
+            || uses.cols.contains(&c.col)
+            || uses.regions.contains(&regions.label(c))
+            || uses.cells.contains(&c)
+    };
+    for cell in regions.cells().filter(|&c| used(c)) {
+        tint(img, grid, cell, TINT, 0.35);
+    }
+    if let Some(step) = hint.step.as_ref().filter(|_| answer) {
         for &(cell, state) in &step.decided {
             if state == CellState::Queen {
                 crown_outline(img, grid, cell, width, DECIDED);
@@ -74,7 +88,7 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint)
             }
         }
     }
-    for m in &hint.mistakes {
+    for m in hint.mistakes.iter().filter(|_| answer) {
         let (cx, cy) = grid.center(m.cell);
         let r = grid.px.min(grid.py) * 0.42;
         for k in 0..width.ceil() as i32 {

@@ -48,6 +48,15 @@ pub struct Uses {
     pub regions: Vec<usize>,
 }
 
+/// Adds `u` to the rows, columns or regions of `uses`.
+pub(crate) fn add_unit(u: Unit, uses: &mut Uses) {
+    match u {
+        Unit::Row(r) => uses.rows.push(r),
+        Unit::Col(c) => uses.cols.push(c),
+        Unit::Region(x) => uses.regions.push(x),
+    }
+}
+
 /// One explained deduction.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
@@ -225,20 +234,33 @@ impl Engine {
         let found = techniques::simple(&self.geo, board, Technique::Pressured)
             .or_else(|| counting::cases(&self.geo, board, budget)?.ok())
             .or_else(|| (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, budget)?.ok()))?;
-        Some(self.step(found))
+        Some(self.step(found, board))
     }
 
-    fn step(&self, found: Found) -> Step {
+    /// The step for `found` on `board`. A step that places queens brings their
+    /// reach along: the cells those queens rule out (touching cells, and the rest of
+    /// every unit they fill) are decided in the same step, so a queen's reach is
+    /// never a step of its own after a queen was placed.
+    fn step(&self, found: Found, board: &Board) -> Step {
         let g = &self.geo;
-        let text = words::describe(g, &self.names, &found);
+        let mut after = board.clone();
+        techniques::apply(&mut after, &found);
+        let placed: Vec<usize> = found.decided.iter().filter(|d| d.1 == CellState::Queen).map(|d| d.0).collect();
+        let (mut ruled, mut out) = (Vec::new(), Vec::new());
+        for &q in &placed {
+            g.reach(&after, q, &mut out);
+            ruled.extend_from_slice(&out);
+        }
+        ruled.sort_unstable();
+        ruled.dedup();
+        let mut text = words::describe(g, &self.names, &found);
         let nudge = words::nudge(g, &self.names, &found);
-        let reason = words::reason(g, &self.names, &found);
+        let mut reason = words::reason(g, &self.names, &found);
+        if !ruled.is_empty() {
+            text = format!("{text} {}", words::reach_of_placed(g, &self.names, &after, &placed, ruled.len()));
+            reason = format!("{reason} {}", words::reach_reason(g, placed.len()));
+        }
         let mut uses = Uses::default();
-        let add_unit = |u: Unit, uses: &mut Uses| match u {
-            Unit::Row(r) => uses.rows.push(r),
-            Unit::Col(c) => uses.cols.push(c),
-            Unit::Region(x) => uses.regions.push(x),
-        };
         match &found.detail {
             Detail::Reach { queen, full } => {
                 uses.cells.push(g.cell(*queen));
@@ -267,9 +289,12 @@ impl Engine {
         }
         uses.cells.sort();
         uses.cells.dedup();
+        let mut decided = found.decided.clone();
+        decided.extend(ruled.iter().map(|&i| (i, CellState::Empty)));
+        decided.sort_unstable();
         Step {
             technique: found.technique,
-            decided: found.decided.iter().map(|&(i, s)| (g.cell(i), s)).collect(),
+            decided: decided.into_iter().map(|(i, s)| (g.cell(i), s)).collect(),
             uses,
             nudge,
             reason,

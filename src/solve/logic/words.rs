@@ -1,7 +1,7 @@
 //! Each deduction said in one plain sentence, in the words players use: cells as
 //! "row 3, column 5" (1-based), regions by colour when the picture gave colours.
 
-use super::board::{CellState, Geometry, Unit};
+use super::board::{Board, CellState, Geometry, Unit};
 use super::techniques::{Detail, Found};
 use crate::puzzle::{region_letter, Cell};
 
@@ -39,7 +39,8 @@ impl Names {
         self.regions.get(g).cloned().unwrap_or_else(|| format!("region {}", region_letter(g)))
     }
 
-    fn unit(&self, u: Unit) -> String {
+    /// The name of unit `u` inside a sentence: "row 3", "column 5", a region's name.
+    pub(crate) fn unit(&self, u: Unit) -> String {
         match u {
             Unit::Row(r) => format!("row {}", r + 1),
             Unit::Col(c) => format!("column {}", c + 1),
@@ -68,7 +69,7 @@ fn list(items: &[String]) -> String {
 }
 
 /// "rows 2, 3 and 5" / "the purple and blue regions" for a set of units of one kind.
-fn units(names: &Names, us: &[Unit]) -> String {
+pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
     match us.first() {
         Some(Unit::Row(_)) if us.len() > 1 => {
             let nums: Vec<String> =
@@ -154,9 +155,7 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::Fill { inside, lines } => {
             let (a, b) = (units(names, inside), units(names, lines));
             format!(
-                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {a} take all of their {} and the other cells of {b} are empty",
-                inside.len(),
-                kind_word(inside[0], true),
+                "the cells left in {a} all lie in {b}, so those {} {}' {} are theirs and the other cells of {b} are empty",
                 lines.len(),
                 kind_word(lines[0], true),
                 piece(g, true),
@@ -222,12 +221,15 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
 pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
     let text = match &found.detail {
         Detail::Reach { queen, .. } => format!("look at the {} on {}", piece(g, false), cell(g, *queen)),
-        Detail::LastCell { unit } | Detail::Blocked { unit } => format!("look at {}", names.unit(*unit)),
+        Detail::LastCell { unit } => format!("look at {}", names.unit(*unit)),
+        Detail::Blocked { unit } => {
+            format!("look at {}: where could its {} still go?", names.unit(*unit), piece(g, g.k > 1))
+        }
         Detail::OneLine { inside, line } => format!("look at {} and {}", names.unit(*inside), names.unit(*line)),
         Detail::Fill { inside, lines } => format!("look at {}, and {}", units(names, inside), units(names, lines)),
         Detail::WhatIf { runs_out, .. } => {
             format!(
-                "look at {}, and at the cells whose {} would take its last room",
+                "look at {}, and the cells near it: could each of them hold a {}?",
                 names.unit(*runs_out),
                 piece(g, false)
             )
@@ -268,14 +270,13 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::OneLine { inside, line } => {
             let (a, b) = (names.unit(*inside), names.unit(*line));
             let theirs = if g.k == 1 { format!("{one} is") } else { format!("{many} are") };
-            format!("every cell left in {a} is in {b}, so {b}'s {theirs} {a}'s and nothing else in {b} can hold one")
+            format!("every cell left in {a} is in {b}, so {a}'s {theirs} {b}'s: no other cell of {b} can hold a {one}")
         }
         Detail::Fill { inside, lines } => {
             let (a, b) = (units(names, inside), units(names, lines));
+            let all = if inside.len() == 2 { "both" } else { "all" };
             format!(
-                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {b} have no {many} to spare for any other cell",
-                inside.len(),
-                kind_word(inside[0], true),
+                "the cells left in {a} {all} lie in {b}, so those {} {}' {many} are theirs: no other cell of {b} can hold one",
                 lines.len(),
                 kind_word(lines[0], true),
             )
@@ -283,7 +284,9 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::Blocked { unit } => {
             let u = names.unit(*unit);
             if g.k == 1 {
-                format!("some cells touch or share a line with every cell left in {u}: a {one} there would leave {u} with no cell")
+                format!(
+                    "a {one} on some cells would rule out every cell left in {u} (by touching them or sharing their row, column or region), leaving {u} no room for its {one}"
+                )
             } else {
                 format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
             }
@@ -314,6 +317,54 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         }
     };
     sentence(text) + "."
+}
+
+/// The end of a step that places queens: what their reach rules out, by unit, and
+/// how many cells that is (`count`). `after` is the board with the queens placed
+/// and nothing ruled out yet.
+pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usize], count: usize) -> String {
+    let touching = placed.iter().any(|&q| g.neighbours[q].iter().any(|&j| after.cells[j] == CellState::Unknown));
+    let mut full: Vec<Unit> = Vec::new();
+    for &q in placed {
+        for &u in &g.cell_units[q] {
+            let t = g.tally(after, u);
+            if t.queens >= g.k && t.unknown > 0 && !full.contains(&g.unit(u)) {
+                full.push(g.unit(u));
+            }
+        }
+    }
+    full.sort_unstable();
+    let (who, them) = match (placed.len(), g.k) {
+        (1, 1) => ("that queen rules".to_string(), "it"),
+        (1, _) => ("that star rules".to_string(), "it"),
+        (_, _) => (format!("those {} rule", piece(g, true)), "them"),
+    };
+    let cells = if count == 1 { "1 cell".to_string() } else { format!("{count} cells") };
+    let mut parts = Vec::new();
+    if !full.is_empty() {
+        parts.push(format!("the rest of {}", list(&full.iter().map(|&u| names.unit(u)).collect::<Vec<_>>())));
+    }
+    if touching {
+        parts.push(format!("the cells around {them}"));
+    }
+    let text = if parts.is_empty() {
+        format!("{who} out {cells}")
+    } else {
+        format!("{who} out {cells}: {}", parts.join(", and "))
+    };
+    sentence(text) + "."
+}
+
+/// The end of a step's reason when it places queens, naming no cell or unit (the
+/// units its queens fill would point at the cell).
+pub fn reach_reason(g: &Geometry, placed: usize) -> String {
+    match (placed, g.k) {
+        (1, 1) => "The queen there rules out the rest of its row, column and region, and the cells around it.".into(),
+        _ => format!(
+            "The {} there rule out the cells around them, and the rest of every row, column and region they fill.",
+            piece(g, true)
+        ),
+    }
 }
 
 /// "row 2, column 3 holds a star and row 4, column 5 is empty" for decided cells.
