@@ -593,6 +593,27 @@ async fn hint_answers_the_next_step_with_a_picture() {
 }
 
 #[tokio::test]
+async fn hint_pictures_follow_the_reveal_and_the_letters_choice() {
+    let picture = |v: &serde_json::Value| v["overlay"].as_str().expect("a hint picture").to_string();
+    let mut seen = Vec::new();
+    for query in ["reveal=nudge", "reveal=reason", "reveal=answer", "", "reveal=nudge&letters=1"] {
+        let (status, v) = call(ServeOptions::default(), "POST", &format!("/api/hint?{query}"), PLAYED).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {v}");
+        assert!(v["hint"]["nudge"].as_str().is_some_and(|t| !t.is_empty()), "{query}: {v}");
+        seen.push(picture(&v));
+    }
+    // The nudge and the reason draw the units only (their banners differ); the
+    // answer adds the cells (and is the default); letters change the picture too.
+    assert_ne!(seen[0], seen[1], "the banner follows the reveal");
+    assert_ne!(seen[0], seen[2]);
+    assert_eq!(seen[2], seen[3], "answer is the default");
+    assert_ne!(seen[0], seen[4], "letters=1 draws the region letters");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=everything", PLAYED).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_kind(&v), "bad-request");
+}
+
+#[tokio::test]
 async fn hint_shows_mistakes_first_and_checks_its_query() {
     let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
     let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=3", wrong).await;

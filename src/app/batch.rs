@@ -432,7 +432,7 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
         outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
     }
-    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars) } else { None };
+    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars, opts.config.letters) } else { None };
     let mut output_error = None;
     let mut output = None;
     // Debug pictures first: the overlay below draws on the picture itself.
@@ -445,11 +445,15 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
             // A text puzzle is drawn only when it carries the player's marks.
             let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
-            let img = crate::output::hint::picture(image, &grid, regions, h, opts.crop, opts.reveal);
+            let look = crate::output::hint::Look { reveal: opts.reveal, letters: opts.config.letters };
+            let img = crate::output::hint::picture(image, &grid, regions, h, look);
             Some(write_hint(dir, &job.out_name, inputs, &img))
         }),
         (_, Some(dir)) => match (picture, &outcome.result) {
-            (Some(pic), Ok(placement)) => {
+            (Some(mut pic), Ok(placement)) => {
+                if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
+                    crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+                }
                 // The player's own crowns stay as they drew them.
                 let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
                 let glyph =

@@ -135,6 +135,10 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
     /// Files solved at once (default: all cores; at most 4 per core, more is an error).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
@@ -196,9 +200,11 @@ pub struct Render {
     /// the puzzle file's own marks block in the game's look (board).
     #[arg(long, value_enum, default_value_t = Marks::None)]
     pub marks: Marks,
-    /// How `--marks board` draws crowns: black (red where two crowns clash) or gold (a finished board).
-    #[arg(long, value_enum, default_value_t = CrownLook::Black)]
-    pub crowns: CrownLook,
+    /// Crowns as the game draws them: black (red where two crowns clash) or gold (a
+    /// finished board). `--marks board` draws black ones when not given; `--marks
+    /// queens` and `played` draw the solver overlay's crowns unless this is given.
+    #[arg(long, value_enum)]
+    pub crowns: Option<CrownLook>,
     /// How `--marks board` draws X marks: as small X's or as dots.
     #[arg(long, value_enum, default_value_t = CrossLook::X)]
     pub crosses: CrossLook,
@@ -258,9 +264,15 @@ pub struct Serve {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on; the default is reachable from this machine only.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
+    /// Address to listen on [default: 127.0.0.1, reachable from this machine only;
+    /// with --lan, this machine's LAN address].
+    #[arg(long)]
+    pub host: Option<std::net::IpAddr>,
+    /// Listen on this machine's LAN address, for a phone on the same network: prints
+    /// a URL with a random access token, and the same URL as a QR code. Requests
+    /// without the token get 403.
+    #[arg(long)]
+    pub lan: bool,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
     /// `--stars auto` included; the solve itself stops then and frees its slot
     /// (each request may take this plus 10 s).

@@ -50,15 +50,14 @@ fn solve(s: Solve) -> Result<u8, String> {
 /// The settings of a batch run in `mode`.
 fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
     let mut config = b.common.to_config();
+    config.letters = b.letters;
     // The explained path is printed by `explain`; `hint` needs it only for the JSON
     // record's difficulty (its board shows none), so the human hint skips the work.
     config.explain = mode == Mode::Explain || (mode == Mode::Hint && b.json);
     let color = match b.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorChoice::Auto => auto_color(),
     };
     BatchOptions {
         mode,
@@ -246,21 +245,19 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
         }),
     };
     let mut marks = Marks::default();
-    let game = match (r.marks, board_marks) {
+    let crown = match r.crowns {
+        None | Some(crate::app::cli::CrownLook::Black) => render::CrownStyle::Black,
+        Some(crate::app::cli::CrownLook::Gold) => render::CrownStyle::Gold,
+    };
+    let cross = match r.crosses {
+        crate::app::cli::CrossLook::X => render::CrossStyle::X,
+        crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
+    };
+    let mut game = match (r.marks, board_marks) {
         (crate::app::cli::Marks::Board, None) => {
             return Err(format!("{}: --marks board needs a marks block after the region lines", r.puzzle.display()))
         }
-        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks {
-            marks: m,
-            crown: match r.crowns {
-                crate::app::cli::CrownLook::Black => render::CrownStyle::Black,
-                crate::app::cli::CrownLook::Gold => render::CrownStyle::Gold,
-            },
-            cross: match r.crosses {
-                crate::app::cli::CrossLook::X => render::CrossStyle::X,
-                crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
-            },
-        }),
+        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks { marks: m, crown, cross }),
         _ => None,
     };
     if !matches!(r.marks, crate::app::cli::Marks::None | crate::app::cli::Marks::Board) {
@@ -291,6 +288,17 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             r.output.display(),
             max_pixels / 1_000_000
         ));
+    }
+    // `--crowns` on the solution: the game's crowns (and X marks) instead of the overlay's.
+    if r.crowns.is_some() && game.is_none() && style.bordered.is_none() {
+        if let Some(crowns) = marks.crowns.take() {
+            game = Some(render::GameMarks {
+                marks: render::game_board(regions.n(), &crowns, &marks.crosses),
+                crown,
+                cross,
+            });
+            marks.crosses.clear();
+        }
     }
     let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
     let encoded = if png {
@@ -326,6 +334,11 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
     }
 }
 
+/// Color by default: standard output is a terminal and `NO_COLOR` is unset (or empty).
+fn auto_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// `queens serve`: the local web page until Ctrl+C.
 fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
@@ -339,12 +352,24 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     opts.per_client = usize::from(s.per_client);
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.config.solve.time_limit + std::time::Duration::from_secs(10);
-    let addr = std::net::SocketAddr::new(s.host, s.port);
+    let host = match (s.host, s.lan) {
+        (Some(host), _) => host,
+        (None, false) => std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        (None, true) => crate::app::serve::lan::lan_address().ok_or(
+            "serve --lan: this machine has no LAN address (no network?); connect to one, or give --host ADDRESS",
+        )?,
+    };
+    if s.lan {
+        opts.token = Some(crate::app::serve::lan::new_token().map_err(|e| format!("serve --lan: {e}"))?);
+    }
+    let addr = std::net::SocketAddr::new(host, s.port);
+    // The QR code is drawn black on white on a terminal, so it reads on dark themes too.
+    let color = auto_color();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    match runtime.block_on(crate::app::serve::serve(addr, opts)) {
+    match runtime.block_on(crate::app::serve::serve(addr, opts, color)) {
         Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("queens: cannot serve on {addr}: {}", crate::error::io_reason(&e));

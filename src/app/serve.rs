@@ -22,6 +22,9 @@
 //! connection not being answered is closed to make room, and only when all are
 //! being answered is a new one answered 503 and closed.
 //!
+//! With [`ServeOptions::token`] (`queens serve --lan`), every request must carry
+//! the access token, or gets 403 (see [`lan`]).
+//!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
 //! solved (or could not be read at all), with the record's `error` object; 500,
@@ -48,10 +51,12 @@ use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
 mod connections;
+pub mod lan;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -92,6 +97,9 @@ pub struct ServeOptions {
     /// answered is closed to make room for a new one; when all are being answered,
     /// the new one is answered 503 and closed.
     pub max_connections: usize,
+    /// The access token every request must carry (`queens serve --lan`); `None`
+    /// (the default, on loopback) lets every request in.
+    pub token: Option<String>,
 }
 
 impl Default for ServeOptions {
@@ -115,6 +123,7 @@ impl Default for ServeOptions {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             max_connections: 256,
+            token: None,
         }
     }
 }
@@ -186,6 +195,10 @@ struct SolveQuery {
     stars: Option<String>,
     /// `/api/hint` only: how many steps to take first (0: the first hint).
     step: Option<String>,
+    /// `/api/hint` only: what the picture shows: `nudge`, `reason` or `answer` (the default).
+    reveal: Option<String>,
+    /// `1` (or `true`): region letters on the pictures, regions named by colour and letter.
+    letters: Option<String>,
 }
 
 /// What an upload is answered with.
@@ -193,14 +206,16 @@ struct SolveQuery {
 enum Answer {
     /// The solution (`/api/solve`).
     Solve,
-    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`).
-    Hint(usize),
+    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`),
+    /// its picture drawn for one reveal (`&reveal=nudge|reason|answer`).
+    Hint(usize, Reveal),
 }
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
     let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
+    let token = opts.token.clone();
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
@@ -208,23 +223,39 @@ pub fn router(opts: ServeOptions) -> Router {
         clients: Arc::default(),
         opts,
     });
-    Router::new()
+    let router = Router::new()
         .route("/", get(page))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
         .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
-        .with_state(state)
+        .with_state(state);
+    match token {
+        // Outside every route and the fallback: nothing is answered without the token.
+        Some(token) => router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), lan::require_token)),
+        None => router,
+    }
 }
 
 /// Binds `addr`, prints `queens: serving on http://ADDR` on standard output, and
-/// serves until Ctrl+C (or SIGTERM).
-pub async fn serve(addr: SocketAddr, opts: ServeOptions) -> std::io::Result<()> {
+/// serves until Ctrl+C (or SIGTERM). With a token, the URL carries it and is
+/// printed again as a QR code (black on white when `color`).
+pub async fn serve(addr: SocketAddr, opts: ServeOptions, color: bool) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
-    println!("queens: serving on http://{local}");
-    if !local.ip().is_loopback() {
-        eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+    match &opts.token {
+        Some(token) => {
+            let url = format!("http://{local}/?token={token}");
+            println!("queens: serving on {url}");
+            println!("queens: open it on a phone on the same network (or scan the code); without the token: 403");
+            print!("{}", lan::qr_text(&url, color));
+        }
+        None => {
+            println!("queens: serving on http://{local}");
+            if !local.ip().is_loopback() {
+                eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+            }
+        }
     }
     serve_on(listener, opts).await
 }
@@ -332,6 +363,20 @@ async fn answer(
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
     let mut config = state.opts.config.clone();
+    let (reveal, letters) = match &query {
+        Ok(Query(q)) => (
+            match q.reveal.as_deref().map(str::trim) {
+                None => Some(Reveal::Answer),
+                Some(r) => Reveal::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(r)),
+            },
+            matches!(q.letters.as_deref().map(str::trim), Some("1" | "true" | "yes" | "on")),
+        ),
+        Err(_) => (None, false),
+    };
+    let Some(reveal) = reveal else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "reveal must be nudge, reason or answer");
+    };
+    config.letters = letters;
     let (stars, step) = match &query {
         Ok(Query(q)) => (
             match q.stars.as_deref().map(str::trim) {
@@ -353,7 +398,7 @@ async fn answer(
     let Some(step) = step else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
     };
-    let what = if hint { Answer::Hint(step) } else { Answer::Solve };
+    let what = if hint { Answer::Hint(step, reveal) } else { Answer::Solve };
     config.stars = stars;
     if let Stars::Fixed(k) = stars {
         config.solve.stars = k;
@@ -399,7 +444,7 @@ async fn answer(
         let _permits = permits;
         let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
-            Answer::Hint(step) => hint_upload(&body, &config, step),
+            Answer::Hint(step, reveal) => hint_upload(&body, &config, step, reveal),
         };
         drop(body);
         crate::app::batch::release_memory();
@@ -425,6 +470,9 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     // The picture is not needed afterwards: draw on it rather than on a copy.
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
+            if let (true, Some(regions)) = (config.letters, &outcome.regions) {
+                crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+            }
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(config.solve.stars), outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
@@ -438,20 +486,22 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
 }
 
 /// A hint for one upload (on a blocking thread): the `queens hint --json` record
-/// after `step` steps, plus `overlay` (the hint drawn on the screenshot, or on a
-/// render of a text puzzle's marks, as a data URL), `regions` and `colors`.
-fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value) {
+/// after `step` steps, plus `overlay` (the hint drawn for `reveal` on the board of
+/// the screenshot, or on a render of a text puzzle's marks, cropped to the board with
+/// the sentence below it, as a data URL), `regions` and `colors`.
+fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (StatusCode, Value) {
     let mut config = config.clone();
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let hint = pipeline::hint_after(&outcome, stars, step);
+    let hint = pipeline::hint_after(&outcome, stars, step, config.letters);
     let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
         // A text puzzle without marks is drawn on its render too: the page shows the picture.
         let blank = crate::puzzle::marks::Marks::new(regions.n());
         let marks = outcome.marks.as_ref().unwrap_or(&blank);
         let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let image = crate::output::hint::picture(image, &grid, regions, h, false, crate::solve::logic::Reveal::Answer);
+        let look = crate::output::hint::Look { reveal, letters: config.letters };
+        let image = crate::output::hint::picture(image, &grid, regions, h, look);
         let png = overlay::encode_png(&image);
         Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
     });

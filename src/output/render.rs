@@ -96,6 +96,19 @@ pub struct GameMarks {
     pub cross: CrossStyle,
 }
 
+/// A player's board holding crowns on `crowns` and X marks on `crosses` (a solution
+/// drawn as the game draws a player's crowns).
+pub fn game_board(n: usize, crowns: &Placement, crosses: &[Cell]) -> PlayerMarks {
+    let mut board = PlayerMarks::new(n);
+    for &cell in crosses {
+        board.set(cell, Mark::Cross);
+    }
+    for &cell in crowns.cells() {
+        board.set(cell, Mark::Queen);
+    }
+    board
+}
+
 /// Renders `regions` in `style` with `marks`; returns the picture and the board's lattice.
 pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Grid) {
     render_with(regions, style, marks, None)

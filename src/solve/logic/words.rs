@@ -20,11 +20,21 @@ impl Names {
     /// Regions called by colour ("the purple region"). Names used by two regions get
     /// the letter too ("the green region (B)"), so every name points at one region.
     pub fn colours(colour_names: &[&str]) -> Self {
+        Self::coloured(colour_names, false)
+    }
+
+    /// Regions called by colour and letter ("the purple region (C)"), for players who
+    /// read the letters drawn on the board (`--letters`) rather than the colours.
+    pub fn colours_and_letters(colour_names: &[&str]) -> Self {
+        Self::coloured(colour_names, true)
+    }
+
+    fn coloured(colour_names: &[&str], letters: bool) -> Self {
         let regions = colour_names
             .iter()
             .enumerate()
             .map(|(g, name)| {
-                if colour_names.iter().filter(|other| *other == name).count() > 1 {
+                if letters || colour_names.iter().filter(|other| *other == name).count() > 1 {
                     format!("the {name} region ({})", region_letter(g))
                 } else {
                     format!("the {name} region")
