@@ -383,7 +383,7 @@ fn corpus_levels_with_generated_marks_get_hints_that_skip_what_the_crowns_say() 
             let what = format!("level {}", level.id);
             let solution = Placement::new(level.solution.iter().enumerate().map(|(r, &c)| Cell::new(r, c)).collect());
             let colors = level.rgb();
-            let engine = queens::pipeline::engine(&regions, colors.as_deref(), 1);
+            let engine = queens::pipeline::engine(&regions, colors.as_deref(), 1, false);
             let mut rng = Rng(k as u64 + 17);
             let mut marks = Marks::new(regions.n());
             for cell in regions.cells() {
@@ -473,7 +473,7 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
             let as_cells = |v: &[[usize; 2]]| v.iter().map(|&[r, c]| Cell::new(r, c)).collect::<Vec<_>>();
             assert_eq!(marks.queens(), as_cells(&shot.marks.queens), "{what}: crowns read");
             assert_eq!(marks.crosses(), as_cells(&shot.marks.crosses), "{what}: X marks read");
-            let engine = queens::pipeline::engine(&regions, outcome.colors.as_deref(), 1);
+            let engine = queens::pipeline::engine(&regions, outcome.colors.as_deref(), 1, false);
             if shot.mistakes.is_empty() {
                 let (faults, presses) = every_press(&what, &engine, &regions, &solution, &marks);
                 let first = hint_after(&engine, &regions, &solution, &marks, 0);
@@ -530,7 +530,7 @@ fn explained_steps_bring_their_queens_reach_and_keep_their_cells_out_of_the_nudg
     let faults: Vec<String> = boards
         .par_iter()
         .flat_map_iter(|(what, regions, stars, colors)| {
-            let engine = queens::pipeline::engine(regions, colors.as_deref(), *stars);
+            let engine = queens::pipeline::engine(regions, colors.as_deref(), *stars, false);
             let path = engine.explain(Board::new(regions.n()));
             let g = engine.geometry();
             let mut board = Board::new(regions.n());

@@ -24,6 +24,8 @@ fn readme_lists() -> BTreeMap<String, BTreeMap<String, Documented>> {
         let paragraph = paragraph.trim();
         let Some(rest) = paragraph.strip_prefix("Options of ") else { continue };
         let (head, body) = rest.split_once(':').expect("an options paragraph has a colon after its commands");
+        // The commands named before any parenthesis ("Options of `a` and `b` (…):").
+        let head = head.split('(').next().unwrap_or_default();
         let names: Vec<String> = head.split('`').skip(1).step_by(2).map(str::to_string).collect();
         assert!(!names.is_empty(), "README: no command named in `Options of {head}`");
         for name in names {
