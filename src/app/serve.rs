@@ -27,8 +27,9 @@
 //! solved (or could not be read at all), with the record's `error` object; 500,
 //! 503, 504 as above.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -40,7 +41,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine as _;
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::Error;
 use crate::output::overlay;
@@ -69,6 +70,10 @@ pub struct ServeOptions {
     pub body_limit: usize,
     /// Solves running at once; more requests wait for a slot.
     pub max_concurrent: usize,
+    /// Solves one client address may run at once; its other requests wait for one
+    /// of them like for a slot, so one client cannot take every slot. (Requests
+    /// with no known address, driven in-process, are not counted.)
+    pub per_client: usize,
     /// How long a request waits for a free slot before it gets 503.
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
@@ -91,19 +96,22 @@ pub struct ServeOptions {
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core, 5 s of queueing, the solver's time limit
-    /// plus 10 s per request (70 s), 320 MiB
+    /// 20 MiB bodies, two solves per core and one per client address, 5 s of
+    /// queueing, a 20 s solver time limit (the solve stops then and frees its
+    /// slot) plus 10 s per request (30 s), 320 MiB
     /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let config = Config::default();
+        let mut config = Config::default();
+        config.solve.time_limit = DEFAULT_TIME_LIMIT;
         ServeOptions {
             request_timeout: config.solve.time_limit + Duration::from_secs(10),
             config,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
+            per_client: 1,
             queue_wait: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
@@ -111,6 +119,10 @@ impl Default for ServeOptions {
         }
     }
 }
+
+/// The server's default solver time limit per puzzle: well under a minute, so a
+/// hard upload holds its slot (and one of its client's) for 20 s at most.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
 /// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
@@ -129,6 +141,44 @@ struct AppState {
     memory: Arc<Semaphore>,
     /// Permits in `memory` when nothing runs.
     memory_permits: u32,
+    /// Each client address's own slots ([`ServeOptions::per_client`]), while it
+    /// has a request running or waiting.
+    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
+}
+
+/// One of a client's own slots, held for as long as its solve runs; the last one
+/// out removes the client's entry, so the table holds only clients at work.
+struct ClientSlot {
+    permit: Option<OwnedSemaphorePermit>,
+    slots: Arc<Semaphore>,
+    ip: IpAddr,
+    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
+}
+
+impl ClientSlot {
+    /// Waits for one of `ip`'s slots.
+    async fn acquire(state: &AppState, ip: IpAddr) -> Result<ClientSlot, tokio::sync::AcquireError> {
+        let slots = {
+            let mut clients = state.clients.lock().unwrap_or_else(|p| p.into_inner());
+            let per_client = state.opts.per_client;
+            Arc::clone(clients.entry(ip).or_insert_with(|| Arc::new(Semaphore::new(per_client))))
+        };
+        // Made before waiting, so a request that gives up still cleans up after itself.
+        let mut slot = ClientSlot { permit: None, slots: Arc::clone(&slots), ip, clients: Arc::clone(&state.clients) };
+        slot.permit = Some(slots.acquire_owned().await?);
+        Ok(slot)
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        drop(self.permit.take());
+        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        // Only the table and this slot hold the semaphore: nobody else runs or waits.
+        if Arc::strong_count(&self.slots) == 2 {
+            clients.remove(&self.ip);
+        }
+    }
 }
 
 /// The query of `POST /api/solve` and `POST /api/hint`.
@@ -161,6 +211,7 @@ pub fn router(opts: ServeOptions) -> Router {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
         memory_permits,
+        clients: Arc::default(),
         opts,
     });
     Router::new()
@@ -258,6 +309,7 @@ async fn answer(
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
     let answering = request.extensions().get::<connections::Answering>().cloned();
+    let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
     let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
         let mut res = error_response(
             StatusCode::REQUEST_TIMEOUT,
@@ -339,10 +391,15 @@ async fn answer(
         _ => 0,
     };
     let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
+    // The client's own slot first: one client's queue never holds the shared ones.
     let acquire = async {
+        let own = match peer {
+            Some(ip) => Some(ClientSlot::acquire(&state, ip).await?),
+            None => None,
+        };
         let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
         let slot = Arc::clone(&state.slots).acquire_owned().await?;
-        Ok::<_, tokio::sync::AcquireError>((slot, room))
+        Ok::<_, tokio::sync::AcquireError>((slot, room, own))
     };
     let permits = match tokio::time::timeout(state.opts.queue_wait, acquire).await {
         Ok(Ok(permits)) => permits,
@@ -356,13 +413,17 @@ async fn answer(
     };
     // The permits move into the blocking task: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
-    // bounds are real.
+    // bounds are real. It ends at its deadline (the time limit, checked inside the
+    // engine and the solver), so a slot is never held much longer than that.
     let task = tokio::task::spawn_blocking(move || {
         let _permits = permits;
-        match what {
+        let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, reveal) => hint_upload(&body, &config, step, reveal),
-        }
+        };
+        drop(body);
+        crate::app::batch::release_memory();
+        answer
     });
     match tokio::time::timeout(state.opts.request_timeout, task).await {
         Ok(Ok((status, value))) => (status, Json(value)).into_response(),

@@ -16,7 +16,7 @@ use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
 use crate::output::overlay::{self, CROWN};
 use crate::output::{banner, letters, render};
 use crate::pipeline::Picture;
-use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::marks::Marks;
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::solve::logic::hint::Hint;
 use crate::solve::logic::{CellState, Reveal};
@@ -66,37 +66,23 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     // Text sized to the board's width as well as its cells: a picture shown at a
     // phone's width keeps its sentence readable (about 16 px at 358 px wide).
     let size = (grid.py * 0.4).max(f64::from(board.width()) / 22.0);
-    banner::below(&board, &said(hint, look.reveal), size as f32)
+    banner::below(&board, hint.reveal(look.reveal), size as f32)
 }
 
-/// The sentence of `hint` at `reveal`: the step's own reveal, or for a mistake, where
-/// to look (the nudge and the reason name its row, not its cell) and then the fix.
-pub fn said(hint: &Hint, reveal: Reveal) -> String {
-    match (&hint.step, hint.mistakes.first(), reveal) {
-        (Some(step), _, r) => step.reveal(r).to_string(),
-        (None, Some(m), Reveal::Nudge | Reveal::Reason) => {
-            let what = if m.mark == Mark::Queen { "a crown" } else { "an X" };
-            format!("Something on the board is wrong: look at row {} ({what}).", m.cell.row + 1)
-        }
-        _ => hint.text.clone(),
-    }
-}
-
-/// The units a hint picture outlines, each as the set of its cells.
+/// The units a hint picture outlines, each as the set of its cells: the step's own
+/// at the answer, else where the nudge points ([`Hint::look`]: for a mistake, the
+/// unit to look in, never the mistaken cell itself).
 fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
-    let n = regions.n();
     let unit = |f: &dyn Fn(Cell) -> bool| regions.cells().map(f).collect::<Vec<bool>>();
+    let uses = match &hint.step {
+        Some(step) if reveal == Reveal::Answer => &step.uses,
+        _ => &hint.look,
+    };
     let mut out = Vec::new();
-    if let Some(step) = &hint.step {
-        out.extend(step.uses.rows.iter().map(|&r| unit(&|c| c.row == r)));
-        out.extend(step.uses.cols.iter().map(|&k| unit(&|c| c.col == k)));
-        out.extend(step.uses.regions.iter().map(|&g| unit(&|c| regions.label(c) == g)));
-        out.extend(step.uses.cells.iter().map(|&x| unit(&|c| c == x)));
-    } else if let (Some(m), Reveal::Nudge | Reveal::Reason) = (hint.mistakes.first(), reveal) {
-        // Before the answer a mistake is pointed at by its row only.
-        out.push(unit(&|c| c.row == m.cell.row));
-    }
-    debug_assert!(out.iter().all(|u| u.len() == n * n));
+    out.extend(uses.rows.iter().map(|&r| unit(&|c| c.row == r)));
+    out.extend(uses.cols.iter().map(|&k| unit(&|c| c.col == k)));
+    out.extend(uses.regions.iter().map(|&g| unit(&|c| regions.label(c) == g)));
+    out.extend(uses.cells.iter().map(|&x| unit(&|c| c == x)));
     out
 }
 
