@@ -69,12 +69,11 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     banner::below(&board, hint.reveal(look.reveal), size as f32)
 }
 
-/// The units a hint picture outlines, each as the set of its cells.
+/// The units a hint picture outlines, each as the set of its cells: the step's own
+/// at the answer, else where the nudge points ([`Hint::look`]: for a mistake, the
+/// unit to look in, never the mistaken cell itself).
 fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
-    let n = regions.n();
     let unit = |f: &dyn Fn(Cell) -> bool| regions.cells().map(f).collect::<Vec<bool>>();
-    // The answer outlines what the argument used; below it, only where to look
-    // (the step's units without its decided cells, or the unit a mistake's nudge names).
     let uses = match &hint.step {
         Some(step) if reveal == Reveal::Answer => &step.uses,
         _ => &hint.look,
@@ -84,7 +83,6 @@ fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
     out.extend(uses.cols.iter().map(|&k| unit(&|c| c.col == k)));
     out.extend(uses.regions.iter().map(|&g| unit(&|c| regions.label(c) == g)));
     out.extend(uses.cells.iter().map(|&x| unit(&|c| c == x)));
-    debug_assert!(out.iter().all(|u| u.len() == n * n));
     out
 }
 

@@ -1,6 +1,6 @@
 // End-to-end test of the `queens serve` page in the system's headless Chromium.
 //
-// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS]]
+// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS [PHONE_PLAYED]]]
 //   BASE_URL          a running `queens serve`, e.g. http://127.0.0.1:8080
 //   SCREENSHOT        a puzzle screenshot (PNG) the page must solve
 //   EXPECTED_COLUMNS  the solution's queen column in each row, comma-separated
@@ -8,6 +8,8 @@
 //   PLAYED            a half-played screenshot (crowns and X marks on it): the Hint
 //                     and Show solution buttons are checked on it
 //   PLAYED_COLUMNS    its solution's queen column in each row
+//   PHONE_PLAYED      a real half-played phone screenshot: its hint must fit the
+//                     phone's first screen too
 // Environment: CHROMIUM (default /usr/bin/chromium); E2E_SHOTS=DIR also saves
 // DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board,
 // and DIR/hint-desktop.png and DIR/hint-phone.png of the first hint on PLAYED.
@@ -19,7 +21,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
-const [base, shot, expectedArg, played, playedArg] = process.argv.slice(2);
+const [base, shot, expectedArg, played, playedArg, phonePlayed] = process.argv.slice(2);
 if (!base || !shot) {
   console.error("usage: node e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]");
   process.exit(2);
@@ -356,10 +358,10 @@ async function main() {
       if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "serve-phone.png"), fullPage: true });
     });
 
-    if (played) {
-      await check("at 390×844 one press of Hint shows the hint board (≥ 300 px) and its sentence in the first screen", async () => {
+    for (const [k, file] of [played, phonePlayed].filter(Boolean).entries()) {
+      await check(`at 390×844 one press of Hint on ${file.split("/").pop()} shows the hint board (≥ 300 px) and its sentence in the first screen`, async () => {
         await mobile.reload({ waitUntil: "load" });
-        await mobile.setInputFiles("#file", played);
+        await mobile.setInputFiles("#file", file);
         await mobile.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
         await mobile.click("#hint");
         await mobile.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
@@ -372,7 +374,7 @@ async function main() {
         assert(box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844, `the hint picture ${JSON.stringify(box)} is not inside the first screen`);
         const next = await mobile.locator("#hint-next").boundingBox();
         assert(next && next.y + next.height <= 844, `how to get the next reveal is below the first screen: ${JSON.stringify(next)}`);
-        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "hint-phone.png") });
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, k ? "hint-phone-real.png" : "hint-phone.png") });
       });
     }
     await phone.close();
