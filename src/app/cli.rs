@@ -109,6 +109,9 @@ pub struct Hint {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
+    /// How much of the hint to show: where to look (nudge), why (reason), or the whole step (answer). JSON always carries all three.
+    #[arg(long, value_enum, default_value = "answer", value_name = "HOW_MUCH")]
+    pub reveal: RevealChoice,
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.
@@ -132,8 +135,12 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
-    /// Files solved at once (default: all cores).
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
+    /// Files solved at once (default: all cores; at most 4 per core, more is an error).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
     /// No progress bar and no summary; only results (and errors) are printed.
     #[arg(short, long)]
@@ -267,8 +274,9 @@ pub struct Serve {
     #[arg(long)]
     pub lan: bool,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included (each request may take this plus 10 s).
-    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<HOUR>)]
+    /// `--stars auto` included; the solve itself stops then and frees its slot
+    /// (each request may take this plus 10 s).
+    #[arg(long, default_value = "20", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
@@ -277,13 +285,39 @@ pub struct Serve {
     /// (estimated from each header); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
-    /// Solves running at once (default: two per core); more requests wait up to 5 s.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Solves running at once (default: two per core; at most 4 per core); more
+    /// requests wait up to 5 s.
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
+    /// Solves one client address may run at once; its other requests wait up to
+    /// 5 s like any other (then 503), so one client cannot take every slot.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub per_client: u16,
     /// Connections open at once; past it the oldest one not being answered is
     /// closed to make room (503 only when every one is being answered).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
+}
+
+/// How much of a hint to show, smallest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RevealChoice {
+    /// Where to look: the rows, columns or regions, no conclusion.
+    Nudge,
+    /// Why: the argument, still naming no cell to change.
+    Reason,
+    /// The whole step, with the cells it decides.
+    Answer,
+}
+
+impl From<RevealChoice> for crate::solve::logic::Reveal {
+    fn from(r: RevealChoice) -> Self {
+        match r {
+            RevealChoice::Nudge => Self::Nudge,
+            RevealChoice::Reason => Self::Reason,
+            RevealChoice::Answer => Self::Answer,
+        }
+    }
 }
 
 /// When to use color.
@@ -357,6 +391,23 @@ const HOUR: u32 = 3_600;
 
 /// Parses a `--time-limit`: seconds, more than 0 and at most `MAX`. One parser for
 /// every command, so no value can reach `Duration::from_secs_f64` and overflow.
+/// Most threads `-j` may ask for, per core: enough to overlap I/O, far from
+/// the thousands that exhaust a process's thread limit.
+pub const JOBS_PER_CORE: usize = 4;
+
+/// `-j N`: from 1 to [`JOBS_PER_CORE`] per core of this machine.
+fn jobs(text: &str) -> Result<u16, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (JOBS_PER_CORE * cores).min(usize::from(u16::MAX));
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=cap).contains(&n) => Ok(n as u16),
+        Ok(n) => {
+            Err(format!("must be from 1 to {cap} ({JOBS_PER_CORE} per core on this {cores}-core machine), got {n}"))
+        }
+        Err(_) => Err(format!("not a whole number: {text}")),
+    }
+}
+
 fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("not a number of seconds: {text}"))?;
     if !(secs.is_finite() && secs > 0.0 && secs <= f64::from(MAX)) {

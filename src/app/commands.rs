@@ -3,7 +3,7 @@
 //! `Err(message)` means a usage problem (exit 2); per-input failures are reported
 //! by the commands themselves and give exit 1.
 
-use std::io::{IsTerminal, Read as _};
+use std::io::IsTerminal;
 use std::path::Path;
 
 use crate::app::batch::{self, BatchOptions, Mode};
@@ -24,7 +24,11 @@ pub fn run(cli: Cli) -> Result<u8, String> {
     match cli.command {
         Command::Solve(s) => solve(s),
         Command::Explain(e) => Ok(batch::run(&batch_options(e.batch, Mode::Explain)) as u8),
-        Command::Hint(h) => Ok(batch::run(&batch_options(h.batch, Mode::Hint)) as u8),
+        Command::Hint(h) => {
+            let mut opts = batch_options(h.batch, Mode::Hint);
+            opts.reveal = h.reveal.into();
+            Ok(batch::run(&opts) as u8)
+        }
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
         Command::Chess(c) => chess_cmd(c),
@@ -46,6 +50,7 @@ fn solve(s: Solve) -> Result<u8, String> {
 /// The settings of a batch run in `mode`.
 fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
     let mut config = b.common.to_config();
+    config.letters = b.letters;
     // The explained path is printed by `explain`; `hint` needs it only for the JSON
     // record's difficulty (its board shows none), so the human hint skips the work.
     config.explain = mode == Mode::Explain || (mode == Mode::Hint && b.json);
@@ -67,6 +72,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         quiet: b.quiet,
         color,
         debug_dir: b.common.debug_dir,
+        reveal: crate::solve::logic::Reveal::Answer,
     }
 }
 
@@ -75,12 +81,9 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     if crate::puzzle::puzzlink::looks_like_url(&path.to_string_lossy()) {
         return Ok(path.to_string_lossy().into_owned().into_bytes());
     }
-    if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(buf);
-    }
-    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e)))
+    // Capped, and only regular files (a FIFO or device is refused at once), as for `solve`.
+    let read = if path.as_os_str() == "-" { batch::read_stdin() } else { batch::read_file(path) };
+    read.map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
@@ -287,6 +290,16 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             marks.crosses.clear();
         }
     }
+    // The same pixel budget as for pictures read, checked before any drawing.
+    let (w, h) = render::picture_size(regions.n(), &style);
+    let (max_side, max_pixels) = (u64::from(pipeline::Config::default().max_side), screenshot::DEFAULT_MAX_PIXELS);
+    if w > max_side || h > max_side || w * h > max_pixels {
+        return Err(format!(
+            "{}: the picture would be {w}×{h} pixels, over the limit of {} megapixels and {max_side} pixels a side; use a smaller --cell or --margin",
+            r.output.display(),
+            max_pixels / 1_000_000
+        ));
+    }
     let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
     let encoded = if png {
         crate::output::overlay::encode_png(&img)
@@ -336,6 +349,7 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     if let Some(jobs) = s.jobs {
         opts.max_concurrent = usize::from(jobs);
     }
+    opts.per_client = usize::from(s.per_client);
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.config.solve.time_limit + std::time::Duration::from_secs(10);
     let host = match (s.host, s.lan) {

@@ -12,6 +12,7 @@ pub mod debug;
 pub mod explain;
 pub mod files;
 pub mod hint;
+pub mod letters;
 pub mod overlay;
 pub mod palette;
 pub mod render;

@@ -114,6 +114,20 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
     render_with(regions, style, marks, None)
 }
 
+/// The size in pixels, (width, height), of the picture [`render_with`] draws for an
+/// `n`×`n` board, counted in 64 bits so that no `--cell` or `--margin` wraps around:
+/// callers check it against their pixel budget before drawing.
+pub fn picture_size(n: usize, style: &Style) -> (u64, u64) {
+    let (n, cell, margin) = (n as u64, u64::from(style.cell), u64::from(style.margin));
+    let board = n * cell;
+    if style.bordered.is_some() {
+        let side = board + 2 * (margin + (cell / 12).max(2));
+        return (side, side);
+    }
+    let w = board + 2 * margin + 2 * (cell / 10).max(3);
+    (w, w + if style.furniture { 4 * cell } else { 0 })
+}
+
 /// [`render`], plus a player's marks drawn in the game's own style.
 pub fn render_with(regions: &Regions, style: &Style, marks: &Marks, game: Option<&GameMarks>) -> (RgbImage, Grid) {
     if let Some(lines) = style.bordered {

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, CellState, Geometry, Unit};
+pub use super::counting::Block;
+use super::counting::{counting, pressured, squeeze, tiling};
 use crate::solve::deadline::Deadline;
 
 /// How a step was found, in order of difficulty (the level is its number).
@@ -25,25 +27,42 @@ pub enum Technique {
     Fill,
     /// 5: a queen here would leave some unit without room.
     Blocked,
-    /// 6: a queen here leads, by techniques 1–5, to a unit without room.
+    /// 6: a unit's cells left fit in as many 2×2 blocks as stars it needs: one in each.
+    Tiling,
+    /// 7: the same for two adjacent rows (columns) together.
+    Squeeze,
+    /// 8: under- and overcounting: regions inside a band of lines, or reaching into it,
+    /// leave the rest a known number of stars.
+    Counting,
+    /// 9: a star here would leave a unit, or two adjacent lines, too little room.
+    Pressured,
+    /// 10: a unit whose stars go only a few ways, each followed through: the last
+    /// resort before what-ifs.
+    LineCases,
+    /// 11: a queen here leads, by techniques 1–5, to a unit without room.
     WhatIf,
-    /// 7: the same with what-if steps inside the case: a last resort.
+    /// 12: the same with what-if steps inside the case: a last resort.
     DeepWhatIf,
 }
 
 impl Technique {
     /// All techniques, easiest first.
-    pub const ALL: [Technique; 7] = [
+    pub const ALL: [Technique; 12] = [
         Technique::Reach,
         Technique::LastCell,
         Technique::OneLine,
         Technique::Fill,
         Technique::Blocked,
+        Technique::Tiling,
+        Technique::Squeeze,
+        Technique::Counting,
+        Technique::Pressured,
+        Technique::LineCases,
         Technique::WhatIf,
         Technique::DeepWhatIf,
     ];
 
-    /// Difficulty level, 1 (easiest) to 7.
+    /// Difficulty level, 1 (easiest) to 12.
     pub fn level(self) -> u8 {
         self as u8 + 1
     }
@@ -56,6 +75,11 @@ impl Technique {
             Technique::OneLine => "one-line",
             Technique::Fill => "lines-filled",
             Technique::Blocked => "blocked",
+            Technique::Tiling => "two-by-two",
+            Technique::Squeeze => "squeeze",
+            Technique::Counting => "counting",
+            Technique::Pressured => "pressured",
+            Technique::LineCases => "line-cases",
             Technique::WhatIf => "what-if",
             Technique::DeepWhatIf => "deep-what-if",
         }
@@ -69,6 +93,11 @@ impl Technique {
             Technique::OneLine => "region in one line",
             Technique::Fill => "regions fill lines",
             Technique::Blocked => "blocked unit",
+            Technique::Tiling => "2×2 blocks",
+            Technique::Squeeze => "squeeze",
+            Technique::Counting => "counting regions and lines",
+            Technique::Pressured => "pressured exclusion",
+            Technique::LineCases => "case split",
             Technique::WhatIf => "what if",
             Technique::DeepWhatIf => "deeper what if",
         }
@@ -108,6 +137,49 @@ pub enum Detail {
     Blocked {
         /// The unit that would run out.
         unit: Unit,
+    },
+    /// The cells left in `unit` fit in `blocks`, as many as the stars it needs.
+    Tiling {
+        /// The unit.
+        unit: Unit,
+        /// The 2×2 blocks, one star each.
+        blocks: Vec<Block>,
+    },
+    /// The cells left in two adjacent `lines` fit in `blocks`, as many as they need.
+    Squeeze {
+        /// The two lines.
+        lines: Vec<Unit>,
+        /// The 2×2 blocks, one star each.
+        blocks: Vec<Block>,
+    },
+    /// `regions` lie inside the band of `lines` (undercounting), or hold every cell
+    /// left in it (`over`), so the rest holds a known number of stars: none left
+    /// (`blocks` empty), or one in each of `blocks`.
+    Counting {
+        /// The band of adjacent lines.
+        lines: Vec<Unit>,
+        /// The regions counted.
+        regions: Vec<Unit>,
+        /// Overcounting: the regions hold the band; else they lie inside it.
+        over: bool,
+        /// The 2×2 blocks of the rest, one star each (empty: the rest is full).
+        blocks: Vec<Block>,
+    },
+    /// A star on any decided cell would leave `units` (one unit, or two adjacent
+    /// lines) with fewer 2×2 blocks of room than stars to place.
+    Pressured {
+        /// The unit, or the two lines.
+        units: Vec<Unit>,
+    },
+    /// The stars of `unit` go `ways` ways; `broken` of them break a rule, and the
+    /// decided cells are the same in all the others.
+    Cases {
+        /// The unit split into cases.
+        unit: Unit,
+        /// How many ways its stars can go.
+        ways: usize,
+        /// How many of them break a rule.
+        broken: usize,
     },
     /// A queen on `cell` leads to `runs_out` having no room.
     WhatIf {
@@ -439,11 +511,18 @@ pub(crate) fn apply(b: &mut Board, found: &Found) {
     }
 }
 
-/// The cheapest deduction among techniques 1–5, up to `max` (inclusive).
+/// The cheapest deduction among techniques 1–9 (no case split, no what-if), up
+/// to `max` (inclusive).
 pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
-    let finders: [fn(&Geometry, &Board) -> Option<Found>; 5] = [reach, last_cell, one_line, fill, blocked];
-    finders.iter().take((max.level() as usize).min(5)).find_map(|f| f(g, b))
+    let finders: [fn(&Geometry, &Board) -> Option<Found>; 9] =
+        [reach, last_cell, one_line, fill, blocked, tiling, squeeze, counting, pressured];
+    finders.iter().take((max.level() as usize).min(finders.len())).find_map(|f| f(g, b))
 }
+
+/// The hardest technique a case of a case split is followed through with: the cheap
+/// ones, and the 2×2 bounds on units and adjacent lines. What-ifs, tried on many
+/// more cells, follow through with techniques 1–5 only.
+pub(crate) const FOLLOW_CASE: Technique = Technique::Squeeze;
 
 /// Work budget for what-if searches, so a pathological board ends the search
 /// instead of running for minutes.
@@ -482,9 +561,15 @@ impl Budget {
     }
 }
 
-/// Applies techniques 1–5 (nested what-ifs to `depth`) until nothing changes.
-/// `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
-fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> Result<Option<()>, Unit> {
+/// Applies techniques 1 to `follow` (nested what-ifs to `depth`) until nothing
+/// changes. `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
+pub(crate) fn propagate(
+    g: &Geometry,
+    b: &mut Board,
+    depth: usize,
+    follow: Technique,
+    budget: &mut Budget,
+) -> Result<Option<()>, Unit> {
     loop {
         if let Some(u) = g.contradiction(b) {
             return Err(u);
@@ -506,7 +591,7 @@ fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> 
         if changed {
             continue;
         }
-        if let Some(f) = simple(g, b, Technique::Blocked) {
+        if let Some(f) = simple(g, b, follow) {
             apply(b, &f);
             continue;
         }
@@ -536,7 +621,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, 0, budget) {
+        match propagate(g, &mut trial, 0, Technique::Blocked, budget) {
             Err(_) => {
                 b.cells[c] = CellState::Empty;
                 emptied += 1;
@@ -548,7 +633,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
     emptied
 }
 
-/// 6 (depth 0) and 7 (depth ≥ 1): the first unknown cell whose queen leads to a
+/// 11 (depth 0) and 12 (depth ≥ 1): the first unknown cell whose queen leads to a
 /// unit without room. `Some(Err(()))` when the budget ran out.
 pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
     for c in 0..g.n * g.n {
@@ -557,7 +642,7 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, budget) {
+        match propagate(g, &mut trial, depth, Technique::Blocked, budget) {
             Err(unit) => {
                 let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
                 return Some(Ok(Found {
