@@ -279,16 +279,6 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
                 (0..regions.n()).map(|c| Cell::new(first.row, c)).filter(|&c| !solution.contains(c)).collect();
         }
     }
-    // The same pixel budget as for pictures read, checked before any drawing.
-    let (w, h) = render::picture_size(regions.n(), &style);
-    let (max_side, max_pixels) = (u64::from(pipeline::Config::default().max_side), screenshot::DEFAULT_MAX_PIXELS);
-    if w > max_side || h > max_side || w * h > max_pixels {
-        return Err(format!(
-            "{}: the picture would be {w}×{h} pixels, over the limit of {} megapixels and {max_side} pixels a side; use a smaller --cell or --margin",
-            r.output.display(),
-            max_pixels / 1_000_000
-        ));
-    }
     // `--crowns` on the solution: the game's crowns (and X marks) instead of the overlay's.
     if r.crowns.is_some() && game.is_none() && style.bordered.is_none() {
         if let Some(crowns) = marks.crowns.take() {
@@ -299,6 +289,16 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             });
             marks.crosses.clear();
         }
+    }
+    // The same pixel budget as for pictures read, checked before any drawing.
+    let (w, h) = render::picture_size(regions.n(), &style);
+    let (max_side, max_pixels) = (u64::from(pipeline::Config::default().max_side), screenshot::DEFAULT_MAX_PIXELS);
+    if w > max_side || h > max_side || w * h > max_pixels {
+        return Err(format!(
+            "{}: the picture would be {w}×{h} pixels, over the limit of {} megapixels and {max_side} pixels a side; use a smaller --cell or --margin",
+            r.output.display(),
+            max_pixels / 1_000_000
+        ));
     }
     let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
     let encoded = if png {
