@@ -27,6 +27,7 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         Command::Hint(h) => Ok(batch::run(&batch_options(h.batch, Mode::Hint)) as u8),
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
+        Command::Generate(g) => crate::app::generate::run(g),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
         Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),
