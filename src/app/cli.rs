@@ -64,8 +64,8 @@ pub struct Common {
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds, a
-    /// 17×17 4-star Star Battle up to about 20 s.
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds (the
+    /// README's Limits section gives the slowest measured).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
@@ -111,6 +111,9 @@ pub struct Hint {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
+    /// How much of the hint to show: where to look (nudge), why (reason), or the whole step (answer). JSON always carries all three.
+    #[arg(long, value_enum, default_value = "answer", value_name = "HOW_MUCH")]
+    pub reveal: RevealChoice,
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.
@@ -134,8 +137,12 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
-    /// Files solved at once (default: all cores).
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
+    /// Files solved at once (default: all cores; at most 4 per core, more is an error).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
     /// No progress bar and no summary; only results (and errors) are printed.
     #[arg(short, long)]
@@ -195,9 +202,11 @@ pub struct Render {
     /// the puzzle file's own marks block in the game's look (board).
     #[arg(long, value_enum, default_value_t = Marks::None)]
     pub marks: Marks,
-    /// How `--marks board` draws crowns: black (red where two crowns clash) or gold (a finished board).
-    #[arg(long, value_enum, default_value_t = CrownLook::Black)]
-    pub crowns: CrownLook,
+    /// Crowns as the game draws them: black (red where two crowns clash) or gold (a
+    /// finished board). `--marks board` draws black ones when not given; `--marks
+    /// queens` and `played` draw the solver overlay's crowns unless this is given.
+    #[arg(long, value_enum)]
+    pub crowns: Option<CrownLook>,
     /// How `--marks board` draws X marks: as small X's or as dots.
     #[arg(long, value_enum, default_value_t = CrossLook::X)]
     pub crosses: CrossLook,
@@ -363,12 +372,19 @@ pub struct Serve {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on; the default is reachable from this machine only.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
+    /// Address to listen on [default: 127.0.0.1, reachable from this machine only;
+    /// with --lan, this machine's LAN address].
+    #[arg(long)]
+    pub host: Option<std::net::IpAddr>,
+    /// Listen on this machine's LAN address, for a phone on the same network: prints
+    /// a URL with a random access token, and the same URL as a QR code. Requests
+    /// without the token get 403.
+    #[arg(long)]
+    pub lan: bool,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included (each request may take this plus 10 s).
-    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<HOUR>)]
+    /// `--stars auto` included; the solve itself stops then and frees its slot
+    /// (each request may take this plus 10 s).
+    #[arg(long, default_value = "20", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
@@ -377,12 +393,39 @@ pub struct Serve {
     /// (estimated from each header); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
-    /// Solves running at once (default: two per core); more requests wait up to 5 s.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Solves running at once (default: two per core; at most 4 per core); more
+    /// requests wait up to 5 s.
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Solves one client address may run at once; its other requests wait up to
+    /// 5 s like any other (then 503), so one client cannot take every slot.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub per_client: u16,
+    /// Connections open at once; past it the oldest one not being answered is
+    /// closed to make room (503 only when every one is being answered).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
+}
+
+/// How much of a hint to show, smallest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RevealChoice {
+    /// Where to look: the rows, columns or regions, no conclusion.
+    Nudge,
+    /// Why: the argument, still naming no cell to change.
+    Reason,
+    /// The whole step, with the cells it decides.
+    Answer,
+}
+
+impl From<RevealChoice> for crate::solve::logic::Reveal {
+    fn from(r: RevealChoice) -> Self {
+        match r {
+            RevealChoice::Nudge => Self::Nudge,
+            RevealChoice::Reason => Self::Reason,
+            RevealChoice::Answer => Self::Answer,
+        }
+    }
 }
 
 /// When to use color.
@@ -456,6 +499,23 @@ const HOUR: u32 = 3_600;
 
 /// Parses a `--time-limit`: seconds, more than 0 and at most `MAX`. One parser for
 /// every command, so no value can reach `Duration::from_secs_f64` and overflow.
+/// Most threads `-j` may ask for, per core: enough to overlap I/O, far from
+/// the thousands that exhaust a process's thread limit.
+pub const JOBS_PER_CORE: usize = 4;
+
+/// `-j N`: from 1 to [`JOBS_PER_CORE`] per core of this machine.
+fn jobs(text: &str) -> Result<u16, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (JOBS_PER_CORE * cores).min(usize::from(u16::MAX));
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=cap).contains(&n) => Ok(n as u16),
+        Ok(n) => {
+            Err(format!("must be from 1 to {cap} ({JOBS_PER_CORE} per core on this {cores}-core machine), got {n}"))
+        }
+        Err(_) => Err(format!("not a whole number: {text}")),
+    }
+}
+
 fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("not a number of seconds: {text}"))?;
     if !(secs.is_finite() && secs > 0.0 && secs <= f64::from(MAX)) {
@@ -505,6 +565,7 @@ impl Common {
                 },
                 time_limit: self.time_limit,
                 logic: !self.no_logic,
+                deadline: crate::solve::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {

@@ -13,9 +13,10 @@
 //! After a first solution we add a no-good cut and solve again: infeasible means
 //! the solution is unique. Every placement returned has passed [`crate::puzzle::check`].
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub mod chess;
+pub mod deadline;
 mod highs;
 pub use highs::version as highs_version;
 pub mod logic;
@@ -25,6 +26,7 @@ pub mod stars;
 use crate::error::{Error, Result};
 use crate::puzzle::check;
 use crate::puzzle::{Placement, Regions};
+use deadline::Deadline;
 use highs::run;
 use model::Integrality;
 
@@ -37,11 +39,15 @@ pub struct SolveOptions {
     pub time_limit: Duration,
     /// Fix the deduction engine's cheap deductions before HiGHS runs (`--no-logic` turns it off).
     pub logic: bool,
+    /// The puzzle's own deadline, when a caller set one for all its stages (the
+    /// pipeline does, so the explanation spends from the same clock); the solve
+    /// stops at the earlier of it and `time_limit` from its start.
+    pub deadline: Deadline,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { stars: 1, time_limit: Duration::from_secs(60), logic: true }
+        SolveOptions { stars: 1, time_limit: Duration::from_secs(60), logic: true, deadline: Deadline::NONE }
     }
 }
 
@@ -57,17 +63,18 @@ impl Default for SolveOptions {
 /// infeasible, the full model decides, so a deduction bug can never turn into a
 /// wrong "no solution".
 pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
-    let started = Instant::now();
-    let fixed = if opts.logic { presolve(regions, opts.stars) } else { Vec::new() };
-    match solve_fixed(regions, opts, &fixed, started) {
-        Err(Error::NoSolution) if fixed.iter().any(Option::is_some) => solve_fixed(regions, opts, &[], started),
+    let deadline = opts.deadline.earliest(Deadline::after(opts.time_limit));
+    let fixed = if opts.logic { presolve(regions, opts.stars, deadline) } else { Vec::new() };
+    match solve_fixed(regions, opts, &fixed, deadline) {
+        Err(Error::NoSolution) if fixed.iter().any(Option::is_some) => solve_fixed(regions, opts, &[], deadline),
         other => other,
     }
 }
 
-/// The engine's cheap deductions from an empty board, per cell.
-fn presolve(regions: &Regions, stars: usize) -> Vec<Option<bool>> {
-    let engine = logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count()));
+/// The engine's cheap deductions from an empty board, per cell, until `deadline`.
+fn presolve(regions: &Regions, stars: usize, deadline: Deadline) -> Vec<Option<bool>> {
+    let engine =
+        logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count())).with_deadline(deadline);
     let board = engine.deduce(logic::Board::new(regions.n()));
     (0..regions.n() * regions.n())
         .map(|i| match board.get(i) {
@@ -78,15 +85,28 @@ fn presolve(regions: &Regions, stars: usize) -> Vec<Option<bool>> {
         .collect()
 }
 
-fn solve_fixed(regions: &Regions, opts: &SolveOptions, fixed: &[Option<bool>], started: Instant) -> Result<Placement> {
-    let left = || opts.time_limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
-    let first = match solve_once(regions, opts, fixed, None, left())? {
+fn solve_fixed(
+    regions: &Regions,
+    opts: &SolveOptions,
+    fixed: &[Option<bool>],
+    deadline: Deadline,
+) -> Result<Placement> {
+    let first = match solve_once(regions, opts, fixed, None, time_left(deadline, opts.time_limit)?)? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
     };
-    match solve_once(regions, opts, fixed, Some(&first), left())? {
+    match solve_once(regions, opts, fixed, Some(&first), time_left(deadline, opts.time_limit)?)? {
         None => Ok(first),
         Some(second) => Err(Error::SeveralSolutions { first, second }),
+    }
+}
+
+/// What is left of `deadline` (at most `limit`) for the next solver run, or the
+/// time-limit error once it has passed: a run is never started without time.
+pub(crate) fn time_left(deadline: Deadline, limit: Duration) -> Result<Duration> {
+    match deadline.left_within(limit) {
+        left if left.is_zero() => Err(Error::time_limit()),
+        left => Ok(left),
     }
 }
 
