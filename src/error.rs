@@ -80,6 +80,12 @@ pub enum Error {
         /// Every K whose puzzle has exactly one solution, ascending.
         working: Vec<usize>,
     },
+    /// `queens generate` could not make a puzzle as asked within its bounds.
+    #[error("{reason}")]
+    Generate {
+        /// Why, and what to change.
+        reason: String,
+    },
     /// The solver stopped without an answer we can trust (time limit, numerical trouble).
     #[error("solver stopped: {status}; try a larger --time-limit")]
     Solver {
@@ -150,6 +156,7 @@ impl Error {
             Error::SeveralSolutions { .. } => "several-solutions",
             Error::Stars { .. } => "stars",
             Error::Solver { .. } => "solver",
+            Error::Generate { .. } => "generate",
         }
     }
 

@@ -31,6 +31,7 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         }
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
+        Command::Generate(g) => crate::app::generate::run(g),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
         Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),

@@ -11,6 +11,7 @@ pub mod chess;
 pub mod debug;
 pub mod explain;
 pub mod files;
+pub mod generated;
 pub mod hint;
 pub mod letters;
 pub mod overlay;
