@@ -305,7 +305,12 @@ fn solve_options(spec: &Spec, deadline: Instant) -> Result<SolveOptions> {
             ),
         });
     }
-    Ok(SolveOptions { stars: spec.stars, time_limit: left, logic: true })
+    Ok(SolveOptions {
+        stars: spec.stars,
+        time_limit: left,
+        deadline: crate::solve::deadline::Deadline::at(deadline),
+        ..SolveOptions::default()
+    })
 }
 
 /// Moves one random cell without a planted star to a neighbouring region (keeping
