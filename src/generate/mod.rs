@@ -305,7 +305,7 @@ fn solve_options(spec: &Spec, deadline: Instant) -> Result<SolveOptions> {
             ),
         });
     }
-    Ok(SolveOptions { stars: spec.stars, time_limit: left, logic: true })
+    Ok(SolveOptions { stars: spec.stars, time_limit: left, logic: true, ..SolveOptions::default() })
 }
 
 /// Moves one random cell without a planted star to a neighbouring region (keeping
