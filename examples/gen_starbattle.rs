@@ -8,7 +8,7 @@
 //! ```
 //!
 //! For each size: a random valid star placement (K per row and column, none
-//! touching), then N regions grown around it (each region starts at one star and
+//! touching; the SAT engine finds it, from a few random stars fixed first), then N regions grown around it (each region starts at one star and
 //! reaches out along shortest free paths to K stars in all, then the rest of the
 //! board is shared out), then made unique: while the SAT engine finds a second
 //! solution, a cell that is a star in the second solution but not in ours moves to a
@@ -49,68 +49,34 @@ impl Rng {
     }
 }
 
-/// K stars per row and column, none touching: row by row, random column order,
-/// with a node budget (None: give up, the caller retries with the RNG moved on).
-fn stars(n: usize, k: usize, rng: &mut Rng) -> Option<Vec<Vec<usize>>> {
-    struct S<'a> {
-        n: usize,
-        k: usize,
-        rng: &'a mut Rng,
-        cols: Vec<usize>,
-        rows: Vec<Vec<usize>>,
-        nodes: usize,
-    }
-    impl S<'_> {
-        fn row(&mut self, r: usize) -> bool {
-            if r == self.n {
-                return true;
-            }
-            self.pick(r, Vec::new(), 0)
-        }
-        fn pick(&mut self, r: usize, chosen: Vec<usize>, from: usize) -> bool {
-            self.nodes += 1;
-            if self.nodes > 20_000 {
-                return false;
-            }
-            if chosen.len() == self.k {
-                // Every column must still be able to reach K in the rows left.
-                let left = self.n - r - 1;
-                let ok = (0..self.n).all(|c| {
-                    let have = self.cols[c] + usize::from(chosen.contains(&c));
-                    have + left.div_ceil(2) >= self.k
-                });
-                if !ok {
-                    return false;
-                }
-                chosen.iter().for_each(|&c| self.cols[c] += 1);
-                self.rows.push(chosen.clone());
-                if self.row(r + 1) {
-                    return true;
-                }
-                self.rows.pop();
-                chosen.iter().for_each(|&c| self.cols[c] -= 1);
-                return false;
-            }
-            let mut options: Vec<usize> = (from..self.n)
-                .filter(|&c| {
-                    self.cols[c] < self.k
-                        && r.checked_sub(1).is_none_or(|p| self.rows[p].iter().all(|&pc| pc.abs_diff(c) > 1))
-                })
-                .collect();
-            self.rng.shuffle(&mut options);
-            // Columns ascend (each set tried once) and skip one (no two side by side).
-            for c in options {
-                let mut next = chosen.clone();
-                next.push(c);
-                if self.pick(r, next, c + 2) {
-                    return true;
-                }
-            }
-            false
+/// K stars per row and column, none touching: the SAT engine on a board whose
+/// regions are its rows, with a few random stars fixed first so that each call
+/// lands on a different placement (None: those stars admit none; try again).
+fn stars(n: usize, k: usize, rng: &mut Rng) -> Option<Vec<bool>> {
+    let rows = Regions::from_labels(n, &(0..n * n).map(|i| i / n).collect::<Vec<_>>()).expect("rows as regions");
+    let mut fixed = vec![None; n * n];
+    let (mut per_row, mut per_col) = (vec![0; n], vec![0; n]);
+    for _ in 0..4 {
+        let i = rng.below(n * n);
+        let (r, c) = (i / n, i % n);
+        let touching =
+            (0..n * n).any(|j| fixed[j] == Some(true) && (j / n).abs_diff(r) <= 1 && (j % n).abs_diff(c) <= 1);
+        if !touching && per_row[r] < k && per_col[c] < k {
+            fixed[i] = Some(true);
+            per_row[r] += 1;
+            per_col[c] += 1;
         }
     }
-    let mut s = S { n, k, rng, cols: vec![0; n], rows: Vec::new(), nodes: 0 };
-    s.row(0).then_some(s.rows)
+    let placement = match sat::solve(&rows, k, &fixed, Instant::now() + Duration::from_secs(20)) {
+        Ok(p) | Err(Error::SeveralSolutions { first: p, .. }) => p,
+        Err(e) => {
+            eprintln!("  {e}");
+            return None;
+        }
+    };
+    let mut star = vec![false; n * n];
+    placement.cells().iter().for_each(|c| star[c.row * n + c.col] = true);
+    Some(star)
 }
 
 fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
@@ -201,13 +167,15 @@ fn connected_without(n: usize, labels: &[usize], g: usize, skip: usize) -> bool 
 
 /// One unique board: its labels and solution, or None (the caller tries again).
 fn board(n: usize, k: usize, rng: &mut Rng) -> Option<(Regions, Placement)> {
-    let rows = stars(n, k, rng)?;
-    let mut star = vec![false; n * n];
-    for (r, cols) in rows.iter().enumerate() {
-        cols.iter().for_each(|&c| star[r * n + c] = true);
-    }
+    let Some(star) = stars(n, k, rng) else {
+        eprintln!("  no stars");
+        return None;
+    };
     let target = Placement::new((0..n * n).filter(|&i| star[i]).map(|i| Cell::new(i / n, i % n)).collect());
-    let mut labels = grow(n, k, &star, rng)?;
+    let Some(mut labels) = grow(n, k, &star, rng) else {
+        eprintln!("  no regions");
+        return None;
+    };
     for _ in 0..400 {
         let regions = Regions::from_labels(n, &labels).expect("n regions");
         check::check(&regions, k, &target).expect("our placement stays a solution");
@@ -232,6 +200,7 @@ fn board(n: usize, k: usize, rng: &mut Rng) -> Option<(Regions, Placement)> {
             .filter(|&(i, j)| labels[j] != labels[i] && connected_without(n, &labels, labels[i], i))
             .collect();
         if moves.is_empty() {
+            eprintln!("  stuck");
             return None;
         }
         rng.shuffle(&mut moves);
@@ -244,15 +213,28 @@ fn board(n: usize, k: usize, rng: &mut Rng) -> Option<(Regions, Placement)> {
 fn main() {
     let out = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "tests/data/starbattle".into()));
     std::fs::create_dir_all(&out).expect("output folder");
-    let sizes = [(10, 2, 6), (14, 3, 5), (17, 4, 5), (20, 5, 4), (25, 6, 4)];
-    let mut rng = Rng(0x5EED_57A2_BA77_1E00);
-    let mut manifest = Vec::new();
+    let all = [(10, 2, 6), (14, 3, 5), (17, 4, 5), (20, 5, 4), (25, 6, 4)];
+    // Optional second argument: only the boards of this side (to remake one size).
+    let only: Option<usize> = std::env::args().nth(2).map(|a| a.parse().expect("a board side"));
+    let sizes: Vec<_> = all.into_iter().filter(|s| only.is_none_or(|n| n == s.0)).collect();
+    // Boards of the sizes remade replace theirs in the manifest; the others stay.
+    let manifest_path = out.join("manifest.json");
+    let mut manifest: Vec<serde_json::Value> =
+        std::fs::read_to_string(&manifest_path).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default();
+    manifest.retain(|e| !sizes.iter().any(|s| e["n"] == s.0));
     for (n, k, count) in sizes {
+        // One seed per size, so remaking one size gives the same boards as remaking all.
+        let mut rng = Rng(0x5EED_57A2_BA77_1E00 ^ (n as u64) << 40);
         let mut made = 0;
         let mut tries = 0;
         while made < count {
             tries += 1;
-            let Some((regions, solution)) = board(n, k, &mut rng) else { continue };
+            let Some((regions, solution)) = board(n, k, &mut rng) else {
+                if tries % 50 == 0 {
+                    eprintln!("{n}x{n}: {tries} tries");
+                }
+                continue;
+            };
             made += 1;
             let file = format!("{n}x{n}-{k}star-{made}.txt");
             let mut text =
@@ -269,6 +251,7 @@ fn main() {
             eprintln!("{file}: unique ({tries} tries)");
         }
     }
+    manifest.sort_by_key(|e| (e["n"].as_u64(), e["file"].as_str().map(str::to_owned)));
     let json = serde_json::to_string_pretty(&manifest).expect("json");
-    std::fs::write(out.join("manifest.json"), json + "\n").expect("write manifest");
+    std::fs::write(manifest_path, json + "\n").expect("write manifest");
 }
