@@ -63,7 +63,7 @@ pub struct Common {
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
     /// `--stars auto` included. A safety net: Queens boards take milliseconds, a
-    /// 17×17 4-star Star Battle up to about 20 s.
+    /// 17×17 4-star Star Battle up to a few seconds.
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
