@@ -21,9 +21,10 @@
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use queens::puzzle::check;
+use queens::solve::deadline::Deadline;
 use queens::solve::sat;
 use queens::{Cell, Error, Placement, Regions};
 
@@ -67,7 +68,7 @@ fn stars(n: usize, k: usize, rng: &mut Rng) -> Option<Vec<bool>> {
             per_col[c] += 1;
         }
     }
-    let placement = match sat::solve(&rows, k, &fixed, Instant::now() + Duration::from_secs(20)) {
+    let placement = match sat::solve(&rows, k, &fixed, Deadline::after(Duration::from_secs(20))) {
         Ok(p) | Err(Error::SeveralSolutions { first: p, .. }) => p,
         Err(e) => {
             eprintln!("  {e}");
@@ -179,7 +180,7 @@ fn board(n: usize, k: usize, rng: &mut Rng) -> Option<(Regions, Placement)> {
     for _ in 0..400 {
         let regions = Regions::from_labels(n, &labels).expect("n regions");
         check::check(&regions, k, &target).expect("our placement stays a solution");
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Deadline::after(Duration::from_secs(60));
         let second = match sat::solve(&regions, k, &[], deadline) {
             Ok(p) => return (p == target).then_some((regions, target)),
             Err(Error::SeveralSolutions { first, second }) => {

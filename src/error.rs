@@ -22,7 +22,7 @@ pub enum Error {
         reason: String,
     },
     /// A text puzzle is malformed.
-    #[error("line {line}, column {column}: {message}")]
+    #[error("{}", at_position(*.line, *.column, .message))]
     Parse {
         /// 1-based line of the problem (0 when it concerns the whole input).
         line: usize,
@@ -88,6 +88,12 @@ pub enum Error {
         /// Cells on the board.
         cells: usize,
     },
+    /// `queens generate` could not make a puzzle as asked within its bounds.
+    #[error("{reason}")]
+    Generate {
+        /// Why, and what to change.
+        reason: String,
+    },
     /// The solver stopped without an answer we can trust (time limit, numerical trouble).
     #[error("solver stopped: {status}; try a larger --time-limit")]
     Solver {
@@ -117,6 +123,16 @@ pub enum PartitionError {
         /// The top-left cell (row, col, 1-based for people) of each piece.
         cells: Vec<(usize, usize)>,
     },
+}
+
+/// "line 3, column 5: …", with the column (or the line) left out when the
+/// problem concerns the whole line (or the whole input): positions count from 1.
+fn at_position(line: usize, column: usize, message: &str) -> String {
+    match (line, column) {
+        (0, _) => message.to_string(),
+        (l, 0) => format!("line {l}: {message}"),
+        (l, c) => format!("line {l}, column {c}: {message}"),
+    }
 }
 
 fn list_ks(ks: &[usize]) -> String {
@@ -149,12 +165,18 @@ impl Error {
             Error::Stars { .. } => "stars",
             Error::Solver { .. } => "solver",
             Error::Unfinished { .. } => "unfinished",
+            Error::Generate { .. } => "generate",
         }
     }
 
     /// A parse error at `line`, `column` (1-based).
     pub(crate) fn parse(line: usize, column: usize, message: impl Into<String>) -> Self {
         Error::Parse { line, column, message: message.into() }
+    }
+
+    /// The solver error of a puzzle whose deadline passed (`--time-limit`).
+    pub(crate) fn time_limit() -> Self {
+        Error::Solver { status: "time limit reached".into() }
     }
 
     /// An I/O error about `path`.

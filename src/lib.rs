@@ -8,6 +8,7 @@
 //! vision/   screenshot → grid → cell colours → regions                   (knows puzzle)
 //! solve/    MILP model, HiGHS runner, uniqueness proof, chess            (knows puzzle)
 //! pipeline  one input start to finish: the only place stages meet
+//! generate  new puzzles with one solution (beside pipeline; knows puzzle, solve)
 //! output/   overlay, render, report (terminal/JSON/share), debug pictures
 //! app/      the command line, batches (rayon), the web server
 //! ```
@@ -25,6 +26,7 @@ pub mod app;
 pub mod error;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod generate;
 pub mod output;
 pub mod pipeline;
 pub mod puzzle;

@@ -11,6 +11,7 @@ use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::{puzzlink, text};
 use crate::puzzle::{Placement, Regions};
+use crate::solve::deadline::Deadline;
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
 use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
@@ -37,6 +38,9 @@ pub struct Config {
     pub explain: bool,
     /// Largest image area accepted, in pixels (refused from the header, before decoding).
     pub max_pixels: u64,
+    /// Name regions by colour and letter ("the purple region (C)"), for pictures
+    /// that show each region's letter (`--letters`).
+    pub letters: bool,
 }
 
 impl Default for Config {
@@ -48,7 +52,19 @@ impl Default for Config {
             max_side: 16_384,
             max_pixels: screenshot::DEFAULT_MAX_PIXELS,
             explain: false,
+            letters: false,
         }
+    }
+}
+
+impl Config {
+    /// This config with the clock of one puzzle started: its solve (presolve, every
+    /// K, proof) and its explanation all stop at one deadline, `time_limit` from
+    /// now (or the deadline already set, when that is earlier).
+    pub fn for_one_puzzle(&self) -> Config {
+        let mut config = self.clone();
+        config.solve.deadline = self.solve.deadline.earliest(Deadline::after(self.solve.time_limit));
+        config
     }
 }
 
@@ -145,6 +161,7 @@ impl Outcome {
 /// Parses, checks and solves a text puzzle, or a puzz.link URL (with its own K).
 pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
+    let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
     let parsed = parse_text(input);
     ms.parse = Some(ms_since(start));
@@ -251,6 +268,7 @@ pub fn read_regions(
 /// Decodes, reads and solves a screenshot. The picture comes back for overlays.
 pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();
+    let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
     let decoded = screenshot::decode_limited(bytes, config.max_side, config.max_pixels);
     ms.decode = Some(ms_since(start));
@@ -337,11 +355,17 @@ pub struct Explanation {
     pub unavailable: Option<String>,
 }
 
-/// The deduction engine for a puzzle, naming regions by colour when the picture gave colours.
-pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize) -> Engine {
+/// The deduction engine for a puzzle, naming regions by colour when the picture gave
+/// colours (and by letter too with `letters`).
+pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize, letters: bool) -> Engine {
     let names = match colors {
         Some(c) if c.len() == regions.region_count() => {
-            Names::colours(&c.iter().map(|&rgb| crate::vision::color::color_name(rgb)).collect::<Vec<_>>())
+            let colours: Vec<&str> = c.iter().map(|&rgb| crate::vision::color::color_name(rgb)).collect();
+            if letters {
+                Names::colours_and_letters(&colours)
+            } else {
+                Names::colours(&colours)
+            }
         }
         _ => Names::letters(regions.region_count()),
     };
@@ -354,8 +378,25 @@ pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize) -> En
 fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
     let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
     let t = Instant::now();
-    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars));
+    let engine =
+        engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars), config.letters)
+            .with_deadline(config.solve.deadline);
     let path = engine.explain(Board::new(regions.n()));
+    if !path.solved && config.solve.deadline.passed() {
+        // Cut short by the clock, not by the engine's own limits: the steps found
+        // are sound but say nothing about how hard the puzzle is.
+        outcome.explained = Some(Explanation {
+            steps: Vec::new(),
+            solved_by_logic: false,
+            difficulty: logic::difficulty(&[]),
+            unavailable: Some(format!(
+                "the explanation is unavailable: it reached the time limit ({} s; try a larger --time-limit)",
+                config.solve.time_limit.as_secs_f64()
+            )),
+        });
+        ms.explain = Some(ms_since(t));
+        return;
+    }
     let sound = path
         .steps
         .iter()
@@ -377,16 +418,17 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
 }
 
 /// The hint for an outcome's board (its marks, or an empty board): mistakes first,
-/// then the next step. `None` unless the puzzle has a unique, checked solution.
-pub fn hint(outcome: &Outcome, stars: usize) -> Option<logic::hint::Hint> {
-    hint_after(outcome, stars, 0)
+/// then the next step, regions named by colour and letter with `letters`. `None`
+/// unless the puzzle has a unique, checked solution.
+pub fn hint(outcome: &Outcome, stars: usize, letters: bool) -> Option<logic::hint::Hint> {
+    hint_after(outcome, stars, 0, letters)
 }
 
 /// [`hint`] after taking `steps` steps from the player's board first (the web page's
 /// Hint button, pressed again): the steps taken are in the hint's `earlier`.
-pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize) -> Option<logic::hint::Hint> {
+pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize, letters: bool) -> Option<logic::hint::Hint> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
-    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(stars));
+    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(stars), letters);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }

@@ -2,7 +2,8 @@
 //! of modules exists. `scripts/check-layers.sh` runs this test alone.
 //!
 //! Layers, lowest first (see `src/lib.rs`): `puzzle` (with `error`), then `vision`
-//! and `solve` side by side (neither may import the other), then `pipeline`, then
+//! and `solve` side by side (neither may import the other), then `pipeline` and
+//! `generate` side by side, then
 //! `output`, then `app`. `fuzzing` sits on top. Test modules (`#[cfg(test)]` at the
 //! end of a file) may use anything and are not read.
 
@@ -14,7 +15,9 @@ fn rank(top: &str) -> Option<u32> {
     Some(match top {
         "error" | "puzzle" => 0,
         "vision" | "solve" => 1,
-        "pipeline" => 2,
+        // `generate` makes puzzles from the puzzle and solve layers, as the pipeline
+        // reads them: peers, neither importing the other; output formats both.
+        "pipeline" | "generate" => 2,
         "output" => 3,
         "app" => 4,
         "fuzzing" => 5,

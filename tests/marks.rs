@@ -293,3 +293,59 @@ fn overlay_draws_solution_crowns_only_where_the_player_has_none() {
         }
     }
 }
+
+/// The played screenshots shrunk until their cells are 40, 48 or 60 px and saved as
+/// JPEGs of quality 60, 70 or 75, as a chat app passes them on: 0 marks wrong, and
+/// every crown read as a crown (the X marks, 8 to 13 px wide by then, may be unsure).
+#[test]
+fn played_screenshots_shrunk_to_small_jpegs_read_every_crown() {
+    use image::imageops::{resize, FilterType};
+    #[derive(serde::Deserialize)]
+    struct Board {
+        file: String,
+        win_screen: bool,
+        board_bbox_px: [f64; 4],
+    }
+    let Some((dir, _)) = common::shots("played") else { return };
+    let boards: Vec<Board> = common::manifest(&dir);
+    let labels: Vec<Labelled> = common::manifest(&dir);
+    let runs: Vec<(String, usize, usize, usize)> = boards
+        .par_iter()
+        .zip(&labels)
+        .filter(|(b, l)| !b.win_screen && l.marks.is_some())
+        .flat_map_iter(|(b, l)| [(40, 60), (48, 70), (60, 75)].map(|(cell, q)| (b, l, cell, q)))
+        .map(|(board, shot, cell, quality)| {
+            let img = image::open(dir.join(&board.file)).expect("corpus file").to_rgb8();
+            let scale = (cell * shot.n) as f64 / board.board_bbox_px[2];
+            let (w, h) = ((f64::from(img.width()) * scale) as u32, (f64::from(img.height()) * scale) as u32);
+            let filter = if cell == 40 { FilterType::Triangle } else { FilterType::Lanczos3 };
+            let small = common::encode(&resize(&img, w, h, filter), common::Encoding::Jpeg(quality as u8));
+            let (outcome, picture) = solve_image(&small, &Config::default());
+            let name = format!("{} at {cell} px, q{quality}", board.file);
+            let reading = picture.and_then(|p| p.marks).unwrap_or_else(|| panic!("{name}: {:?}", outcome.result.err()));
+            let want = shot.expected();
+            let wrong = (0..shot.n * shot.n)
+                .map(|i| Cell::new(i / shot.n, i % shot.n))
+                .filter(|c| !reading.unsure.contains(c) && reading.marks.get(*c) != want.get(*c))
+                .count();
+            let crowns = reading.unsure.iter().filter(|&&c| want.get(c) == Mark::Queen).count();
+            (name, wrong, crowns, reading.unsure.len() - crowns)
+        })
+        .collect();
+    let sum = |f: fn(&(String, usize, usize, usize)) -> usize| runs.iter().map(f).sum::<usize>();
+    for (name, wrong, crowns, _) in &runs {
+        if wrong + crowns > 0 {
+            eprintln!("{name}: {wrong} wrong, {crowns} crowns unsure");
+        }
+    }
+    eprintln!(
+        "{} small JPEGs: {} wrong, {} crowns unsure, {} other cells unsure",
+        runs.len(),
+        sum(|r| r.1),
+        sum(|r| r.2),
+        sum(|r| r.3)
+    );
+    assert_eq!(runs.len(), 3 * 54);
+    assert_eq!(sum(|r| r.1), 0, "marks read wrong");
+    assert_eq!(sum(|r| r.2), 0, "clear crowns reported unsure");
+}

@@ -2,7 +2,8 @@
 //! style the game uses (black crowns and X marks, dots, gold crowns, red clashing
 //! crowns, the solver overlay's crowns), light and dark, PNG and JPEG, read back
 //! exactly: every mark, no unsure cell. A board half hidden under a panel is refused
-//! as covered.
+//! as covered. Solved boards saved as small JPEGs (cells of 40–60 px, quality
+//! 60–80, black and gold crowns) read every crown as a crown.
 
 mod common;
 
@@ -255,4 +256,60 @@ fn draw_pointer(img: &mut image::RgbImage, x: f64, y: f64, h: f64) {
             img.put_pixel(px, py, image::Rgb(if edge { [0, 0, 0] } else { [255, 255, 255] }));
         }
     }
+}
+
+/// Solved boards (every crown, no X) saved as small JPEGs, as people share them:
+/// cells of 40–60 px, quality 60–80, black and gold crowns, light and dark pages,
+/// drawn at that size or drawn large and shrunk (smooth edges, like a screenshot
+/// scaled down by a chat app). Every crown is read as a crown: none unsure, none wrong.
+#[test]
+fn small_jpeg_crowns_of_a_solved_board_read_as_crowns() {
+    use image::imageops::{resize, FilterType};
+    let Some(levels) = common::levels("levels.json") else { return };
+    let levels: Vec<_> = levels.into_iter().step_by(8).collect();
+    let looks =
+        [(CrownStyle::Black, false), (CrownStyle::Black, true), (CrownStyle::Gold, false), (CrownStyle::Gold, true)];
+    let failures: Vec<String> = levels
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(k, l)| looks.iter().enumerate().map(move |(i, look)| (k + i, l, *look)))
+        .filter_map(|(k, level, (crown, dark))| {
+            let board = level.board();
+            let solution = solve(&board, &SolveOptions::default()).expect("daily levels solve");
+            let want = queens::output::render::game_board(board.n(), &solution, &[]);
+            let cell = [40, 44, 48, 52, 56, 60][k % 6];
+            let quality = [60, 70, 80][k % 3];
+            // Every other one drawn at twice the size and shrunk, with one of two filters.
+            let shrunk = k % 2 == 1;
+            let drawn_cell = if shrunk { cell * 2 } else { cell };
+            let style =
+                Style { cell: drawn_cell, margin: drawn_cell / 2, dark, colors: level.rgb(), ..Style::default() };
+            let game = GameMarks { marks: want.clone(), crown, cross: CrossStyle::X };
+            let (mut img, _) = render_with(&board, &style, &Drawn::default(), Some(&game));
+            if shrunk {
+                let filter = if k % 4 == 1 { FilterType::Triangle } else { FilterType::Lanczos3 };
+                img = resize(&img, img.width() / 2, img.height() / 2, filter);
+            }
+            let name = format!(
+                "level {}, {crown:?} crowns, {}, {cell} px{}, q{quality}",
+                level.id,
+                if dark { "dark" } else { "light" },
+                if shrunk { " (shrunk)" } else { "" }
+            );
+            let (outcome, picture) = solve_image(&encode(&img, Encoding::Jpeg(quality)), &Config::default());
+            let Some(reading) = picture.as_ref().and_then(|p| p.marks.as_ref()) else {
+                return Some(format!("{name}: no marks read: {:?}", outcome.result.err()));
+            };
+            (reading.marks != want || !reading.unsure.is_empty() || !reading.covered.is_empty()).then(|| {
+                format!(
+                    "{name}: read\n{}unsure {:?} covered {:?}",
+                    reading.marks.to_text(),
+                    reading.unsure,
+                    reading.covered
+                )
+            })
+        })
+        .collect();
+    eprintln!("{} levels × {} looks, {} failures", levels.len(), looks.len(), failures.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -237,7 +237,7 @@ async fn load(client: &reqwest::Client, url: &str, body: &Bytes, count: usize, p
 async fn loopback_load_keeps_memory_flat() {
     let _heavy = HEAVY.lock().await;
     // Generous queueing: this test is about answers and memory, not about 503s.
-    let opts = ServeOptions { queue_wait: Duration::from_secs(120), ..ServeOptions::default() };
+    let opts = ServeOptions { queue_wait: Duration::from_secs(120), per_client: 8, ..ServeOptions::default() };
     let (addr, server) = in_process(opts).await;
 
     let client = reqwest::Client::new();
@@ -300,7 +300,8 @@ impl Drop for Server {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn storm_of_bombs_and_screenshots_keeps_the_server_small() {
     let _heavy = HEAVY.lock().await;
-    let server = Server::start(&[]);
+    // All from one address: lift the per-client share, this test is about memory.
+    let server = Server::start(&["--per-client", "16"]);
     let pid = server.child.id();
     let bomb = Bytes::from(common::bomb_png(16_000));
     let shot = Bytes::from(screenshot_png().0);
@@ -514,7 +515,7 @@ async fn slow_clients_over_the_cap_do_not_lock_others_out() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memory_budget_holds_large_pictures_back() {
     let _heavy = HEAVY.lock().await;
-    let server = Server::start(&["--memory-budget", "64", "--jobs", "8"]);
+    let server = Server::start(&["--memory-budget", "64", "--jobs", "8", "--per-client", "8"]);
     let pid = server.child.id();
     let base = proc_kb(pid, "VmRSS:");
     let large = Bytes::from(common::bomb_png(3_000));
@@ -568,7 +569,10 @@ async fn hint_answers_the_next_step_with_a_picture() {
     assert_eq!(v["ok"], true);
     assert_eq!(v["marks"]["queens"], serde_json::json!([[0, 0]]));
     assert_eq!(v["mistakes"], serde_json::json!([]));
-    assert_eq!(v["hint"]["technique"], "queen-reach");
+    // The crown's reach is taken as known (the game crosses it out itself): the
+    // first hint is the next real step, and the JSON lists what the crown implies.
+    assert_eq!(v["hint"]["technique"], "one-line");
+    assert_eq!(v["implied"].as_array().unwrap().len(), 9, "{v}");
     assert!(v["overlay"].as_str().unwrap().starts_with("data:image/png;base64,"));
     assert_eq!(v["regions"].as_array().unwrap().len(), 9);
     assert!(v["colors"]["A"].as_str().unwrap().starts_with('#'));
@@ -586,6 +590,27 @@ async fn hint_answers_the_next_step_with_a_picture() {
             assert_eq!(d["mark"] == "queen", solution[r] == c, "step {step}: {d}");
         }
     }
+}
+
+#[tokio::test]
+async fn hint_pictures_follow_the_reveal_and_the_letters_choice() {
+    let picture = |v: &serde_json::Value| v["overlay"].as_str().expect("a hint picture").to_string();
+    let mut seen = Vec::new();
+    for query in ["reveal=nudge", "reveal=reason", "reveal=answer", "", "reveal=nudge&letters=1"] {
+        let (status, v) = call(ServeOptions::default(), "POST", &format!("/api/hint?{query}"), PLAYED).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {v}");
+        assert!(v["hint"]["nudge"].as_str().is_some_and(|t| !t.is_empty()), "{query}: {v}");
+        seen.push(picture(&v));
+    }
+    // The nudge and the reason draw the units only (their banners differ); the
+    // answer adds the cells (and is the default); letters change the picture too.
+    assert_ne!(seen[0], seen[1], "the banner follows the reveal");
+    assert_ne!(seen[0], seen[2]);
+    assert_eq!(seen[2], seen[3], "answer is the default");
+    assert_ne!(seen[0], seen[4], "letters=1 draws the region letters");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=everything", PLAYED).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_kind(&v), "bad-request");
 }
 
 #[tokio::test]
@@ -614,4 +639,67 @@ async fn a_puzzlink_body_and_stars_auto() {
     let (status, by_map) = call(ServeOptions::default(), "POST", "/api/solve?stars=auto", map).await;
     assert_eq!(status, StatusCode::OK, "{by_map}");
     assert_eq!((by_map["stars"].as_u64(), &by_map["queens"]), (Some(2), &v["queens"]));
+}
+
+/// A client bound to loopback address `ip` (127.0.0.2 is as much this machine as 127.0.0.1).
+fn client_from(ip: [u8; 4]) -> reqwest::Client {
+    reqwest::Client::builder().local_address(std::net::IpAddr::from(ip)).build().unwrap()
+}
+
+/// One client cannot stall the server (issue 18, item 2): 8 hard uploads at once
+/// from 127.0.0.1 get one solve at a time (the rest wait, then 503 `busy`), while
+/// 127.0.0.2 has a daily puzzle and a screenshot answered 200 within 1 s each.
+/// Each hard solve stops at its time limit and frees its slot: a second one of
+/// the first client's gets to run before the others give up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_client_cannot_take_every_slot() {
+    let _heavy = HEAVY.lock().await;
+    assert!(ServeOptions::default().config.solve.time_limit <= Duration::from_secs(20), "a default well under 60 s");
+    assert_eq!(ServeOptions::default().per_client, 1);
+    let mut opts = ServeOptions { max_concurrent: 4, ..ServeOptions::default() };
+    let limit = Duration::from_secs(2);
+    opts.config.solve.time_limit = limit;
+    let (addr, server) = in_process(opts).await;
+    let url = format!("http://{addr}/api/solve");
+    // A 40x40 board with a planted solution, every K tried: far more than 2 s of work.
+    let hard = Bytes::from(common::planted::puzzle(40, 18).0);
+    let greedy = client_from([127, 0, 0, 1]);
+    let mut storm = tokio::task::JoinSet::new();
+    for _ in 0..8 {
+        let (client, url, body) = (greedy.clone(), format!("{url}?stars=auto"), hard.clone());
+        storm.spawn(async move {
+            let t = Instant::now();
+            let res = client.post(&url).body(body).send().await.expect("the server answers");
+            let status = res.status();
+            (status, t.elapsed(), res.json::<Value>().await.expect("a JSON answer"))
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let other = client_from([127, 0, 0, 2]);
+    for (what, body) in [("daily puzzle", Bytes::from(PUZZLE)), ("screenshot", Bytes::from(screenshot_png().0))] {
+        let t = Instant::now();
+        let res = other.post(&url).body(body).send().await.expect("the server answers");
+        let (status, took) = (res.status(), t.elapsed());
+        let v: Value = res.json().await.unwrap();
+        assert_eq!(status, reqwest::StatusCode::OK, "{what}: {v}");
+        assert_eq!(v["queens"].as_array().unwrap(), &expected_queens(), "{what}");
+        assert!(took < Duration::from_secs(1), "{what} took {took:?} while another client was busy");
+    }
+    let (mut answered, mut busy) = (0, 0);
+    while let Some(done) = storm.join_next().await {
+        let (status, took, v) = done.unwrap();
+        if status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(error_kind(&v), "busy", "{v}");
+            busy += 1;
+        } else {
+            // Solved, several solutions, or the time limit: whatever it is, in time.
+            assert_ne!(status, reqwest::StatusCode::GATEWAY_TIMEOUT, "{v}");
+            assert!(took < 2 * limit + Duration::from_secs(3), "answered after {took:?}: {v}");
+            answered += 1;
+        }
+    }
+    eprintln!("8 hard uploads from one client: {answered} answered, {busy} told busy");
+    assert!(busy >= 4, "one client ran {answered} of its 8 hard solves");
+    assert!(answered >= 2, "a solve past its time limit did not free its client's slot");
+    server.abort();
 }

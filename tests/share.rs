@@ -51,3 +51,63 @@ fn no_two_regions_share_a_symbol_in_any_corpus_level() {
     }
     assert!(checked > 600, "only {checked} levels checked");
 }
+
+/// Issue 16 item 4: a board read from its borders alone (white or grey cells) gets
+/// a map colouring, so no two neighbouring regions look alike: not on the page or
+/// the terminal (the colours), nor in the share text (the symbols). Every
+/// borders-only picture of corpus/starbattle ("color" in the name marks the
+/// pastel-filled ones) goes through the real reader.
+#[test]
+fn neighbouring_regions_of_borders_only_corpus_boards_get_different_colours_and_symbols() {
+    use queens::output::palette::{display_colors, neighbours};
+    let Some((dir, shots)) = common::starbattle() else { return };
+    let mut checked = 0;
+    for shot in shots.iter().filter(|s| !s.file.contains("color")) {
+        let image = queens::vision::screenshot::decode(&std::fs::read(dir.join(&shot.file)).unwrap(), 16_384).unwrap();
+        let (_, map) = queens::pipeline::read_picture(image, &mut Default::default());
+        let map = map.unwrap_or_else(|e| panic!("{}: {e}", shot.file));
+        assert!(map.from_borders, "{}: expected a borders-only read", shot.file);
+        assert_eq!(map.regions.rows(), shot.regions, "{}", shot.file);
+        let board = map.regions.clone();
+        let outcome = queens::pipeline::Outcome {
+            regions: Some(map.regions),
+            colors: Some(map.colors),
+            from_borders: true,
+            ..queens::pipeline::Outcome::failed(queens::Error::NoSolution)
+        };
+        let colors = display_colors(&outcome).expect("a map colouring");
+        let placement = Placement::new(shot.solution.iter().map(|&[r, c]| Cell::new(r, c)).collect());
+        let text = share_text(&board, &placement, Some(&colors));
+        let mut symbol: BTreeMap<usize, char> = BTreeMap::new();
+        for (r, line) in text.lines().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                let cell = Cell::new(r, c);
+                if !placement.contains(cell) {
+                    let old = symbol.insert(board.label(cell), ch);
+                    assert!(
+                        old.is_none_or(|o| o == ch),
+                        "{}: region {} shows two symbols:\n{text}",
+                        shot.file,
+                        board.label(cell)
+                    );
+                }
+            }
+        }
+        for (g, list) in neighbours(&board).iter().enumerate() {
+            for &h in list {
+                assert_ne!(colors[g], colors[h], "{}: neighbouring regions {g} and {h} share a colour", shot.file);
+                assert_ne!(
+                    symbol.get(&g),
+                    symbol.get(&h),
+                    "{}: neighbours {g} and {h} share a symbol:\n{text}",
+                    shot.file
+                );
+            }
+        }
+        // No white board any more: at least as many colours as the map needs.
+        let distinct: BTreeSet<[u8; 3]> = colors.iter().copied().collect();
+        assert!(distinct.len() >= 3, "{}: {distinct:?}", shot.file);
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} borders-only boards");
+}

@@ -76,6 +76,8 @@ pub struct BatchOptions {
     pub color: bool,
     /// Where to write debug pictures.
     pub debug_dir: Option<PathBuf>,
+    /// `hint`: how much of the hint the terminal and the picture show.
+    pub reveal: crate::solve::logic::Reveal,
 }
 
 /// Where an input comes from.
@@ -124,7 +126,14 @@ pub fn run(opts: &BatchOptions) -> i32 {
         bar
     });
     let threads = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("thread pool");
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // The process's thread limit: say so rather than panic.
+            eprintln!("queens: cannot start {threads} worker threads ({e}); try a smaller -j");
+            return 1;
+        }
+    };
     let (tx, rx) = mpsc::channel::<(usize, Done)>();
     let mut failures: Vec<String> = Vec::new();
     let total = jobs.len();
@@ -190,9 +199,16 @@ fn write_all(out: &mut impl Write, s: &str) {
 /// Files and folders → jobs, folders walked recursively in sorted order.
 fn expand(inputs: &[PathBuf]) -> Vec<Job> {
     let mut jobs = Vec::new();
+    let mut stdin_taken = false;
     for input in inputs {
         if input.as_os_str() == "-" {
-            jobs.push(Job { display: "-".into(), source: Source::Stdin, out_name: String::new() });
+            // One reader of standard input: a second `-` would race the first for its bytes.
+            let source = if std::mem::replace(&mut stdin_taken, true) {
+                Source::Broken("standard input is named more than once; it can be read only once".into())
+            } else {
+                Source::Stdin
+            };
+            jobs.push(Job { display: "-".into(), source, out_name: String::new() });
             continue;
         }
         let display = input.display().to_string();
@@ -208,7 +224,7 @@ fn expand(inputs: &[PathBuf]) -> Vec<Job> {
                 if found.is_empty() {
                     jobs.push(Job {
                         display: display.clone(),
-                        source: Source::Broken(format!("{display}: no images or text puzzles in this folder")),
+                        source: Source::Broken("no images or text puzzles in this folder".into()),
                         out_name: String::new(),
                     });
                 }
@@ -223,7 +239,7 @@ fn expand(inputs: &[PathBuf]) -> Vec<Job> {
             Ok(_) => jobs.push(Job { display, source: Source::File(input.clone()), out_name: String::new() }),
             Err(e) => jobs.push(Job {
                 display: display.clone(),
-                source: Source::Broken(format!("{display}: {}", io_reason(&e))),
+                source: Source::Broken(io_reason(&e)),
                 out_name: String::new(),
             }),
         }
@@ -259,11 +275,14 @@ fn sniff_image(path: &Path) -> bool {
         .is_ok_and(|n| crate::vision::screenshot::looks_like_image(&head[..n]))
 }
 
-/// Gives each job a distinct picture base name: `<stem>`, or with its folders
-/// joined in when two inputs share a stem.
+/// Gives each job a distinct picture base name: `<stem>` for an image, the whole
+/// file name for a text puzzle (`board.txt.hint.png`, so the screenshot and the
+/// text of one board never write the same picture, in one run or two), or with its
+/// folders joined in when two inputs share that name.
 fn name_outputs(jobs: &mut [Job]) {
+    let named = |p: &Path| if named_as_image(p) { p.with_extension("") } else { p.to_path_buf() };
     let stem = |j: &Job| match &j.source {
-        Source::File(p) => p.file_stem().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
+        Source::File(p) => named(p).file_name().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
         Source::Url(_) => "puzzlink".into(),
         _ => "stdin".into(),
     };
@@ -275,8 +294,7 @@ fn name_outputs(jobs: &mut [Job]) {
     for j in jobs.iter_mut() {
         let s = stem(j);
         let mut base = match &j.source {
-            Source::File(p) if counts[&s] > 1 => p
-                .with_extension("")
+            Source::File(p) if counts[&s] > 1 => named(p)
                 .components()
                 .filter_map(|c| match c {
                     std::path::Component::Normal(x) => Some(x.to_string_lossy().into_owned()),
@@ -298,29 +316,97 @@ fn name_outputs(jobs: &mut [Job]) {
 
 fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
     match &job.source {
-        Source::Stdin => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .lock()
-                .take(MAX_FILE_BYTES + 1)
-                .read_to_end(&mut buf)
-                .map_err(|e| Error::io("cannot read standard input", &e))?;
-            if buf.len() as u64 > MAX_FILE_BYTES {
-                return Err(Error::Io { message: "standard input is larger than 256 MiB".into() });
-            }
-            Ok(buf)
-        }
-        Source::File(p) => {
-            let meta = std::fs::metadata(p).map_err(|e| Error::io("cannot read", &e))?;
-            if meta.len() > MAX_FILE_BYTES {
-                return Err(Error::Io {
-                    message: format!("the file is {} MiB, larger than the 256 MiB limit", meta.len() >> 20),
-                });
-            }
-            std::fs::read(p).map_err(|e| Error::io("cannot read", &e))
-        }
+        Source::Stdin => read_stdin(),
+        Source::File(p) => read_file(p),
         Source::Url(url) => Ok(url.clone().into_bytes()),
         Source::Broken(why) => Err(Error::Io { message: why.clone() }),
+    }
+}
+
+/// Standard input, at most [`MAX_FILE_BYTES`].
+pub(crate) fn read_stdin() -> Result<Vec<u8>, Error> {
+    read_capped(std::io::stdin().lock(), 0).map_err(|e| match e {
+        Capped::Over => Error::Io { message: "standard input is larger than the 256 MiB limit".into() },
+        Capped::Io(e) => Error::io("cannot read standard input", &e),
+    })
+}
+
+/// A regular file named on the command line, at most [`MAX_FILE_BYTES`].
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
+    let file = open_regular(path)?;
+    let size = file.metadata().map_or(0, |m| m.len());
+    if size > MAX_FILE_BYTES {
+        return Err(Error::Io { message: format!("the file is {} MiB, larger than the 256 MiB limit", size >> 20) });
+    }
+    read_capped(file, size).map_err(|e| match e {
+        Capped::Over => Error::Io { message: "the file is larger than the 256 MiB limit".into() },
+        Capped::Io(e) => Error::io("cannot read", &e),
+    })
+}
+
+/// Why a capped read failed.
+enum Capped {
+    /// More than [`MAX_FILE_BYTES`].
+    Over,
+    /// The OS said no.
+    Io(std::io::Error),
+}
+
+/// Reads at most [`MAX_FILE_BYTES`] + 1 bytes, whatever the source claims its size
+/// is (`/dev/zero`, a pipe, a file that grows): one byte past the cap is refused.
+/// `hint` is the expected size, to allocate once.
+fn read_capped(source: impl Read, hint: u64) -> Result<Vec<u8>, Capped> {
+    let mut buf = Vec::with_capacity(usize::try_from(hint.min(MAX_FILE_BYTES)).unwrap_or(0));
+    source.take(MAX_FILE_BYTES + 1).read_to_end(&mut buf).map_err(Capped::Io)?;
+    if buf.len() as u64 > MAX_FILE_BYTES {
+        return Err(Capped::Over);
+    }
+    Ok(buf)
+}
+
+/// Opens `path` for reading only if it is a regular file. A FIFO or a device named
+/// on the command line is refused at once rather than read: a FIFO with no writer
+/// would block forever, and a device may never end. The file is opened without
+/// blocking and checked after opening, so it cannot be swapped in between.
+fn open_regular(path: &Path) -> Result<std::fs::File, Error> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    // The OS reason alone (`x.txt: no such file or directory`), as for a missing folder.
+    let file = options.open(path).map_err(|e| Error::Io { message: io_reason(&e) })?;
+    let meta = file.metadata().map_err(|e| Error::io("cannot read", &e))?;
+    if !meta.is_file() {
+        return Err(Error::Io {
+            message: format!("not a regular file ({}); give a file, or `-` for standard input", file_kind(&meta)),
+        });
+    }
+    Ok(file)
+}
+
+/// What kind of non-regular file `meta` describes, for the error.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
     }
 }
 
@@ -346,7 +432,7 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
         outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
     }
-    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars) } else { None };
+    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars, opts.config.letters) } else { None };
     let mut output_error = None;
     let mut output = None;
     // Debug pictures first: the overlay below draws on the picture itself.
@@ -359,11 +445,15 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
         (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
             // A text puzzle is drawn only when it carries the player's marks.
             let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
-            let img = crate::output::hint::picture(image, &grid, regions, h, opts.crop);
+            let look = crate::output::hint::Look { reveal: opts.reveal, letters: opts.config.letters };
+            let img = crate::output::hint::picture(image, &grid, regions, h, look);
             Some(write_hint(dir, &job.out_name, inputs, &img))
         }),
         (_, Some(dir)) => match (picture, &outcome.result) {
-            (Some(pic), Ok(placement)) => {
+            (Some(mut pic), Ok(placement)) => {
+                if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
+                    crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+                }
                 // The player's own crowns stay as they drew them.
                 let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
                 let glyph =
@@ -436,6 +526,8 @@ fn render(
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     let failure = error.map(|e| format!("{}: {e}", job.display));
+    // A board read from its borders shows no region colours: it gets a map colouring.
+    let colors = crate::output::palette::display_colors(outcome);
     let mut text = String::new();
     if opts.json {
         let failed = output_error.as_ref().map(ErrorJson::from_error);
@@ -444,7 +536,7 @@ fn render(
                 let mut r = Record::new(&job.display, stars, outcome);
                 r.output = output;
                 if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
-                    r.share = Some(report::share_text(regions, placement, outcome.colors.as_deref()));
+                    r.share = Some(report::share_text(regions, placement, colors.as_deref()));
                 }
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -488,7 +580,7 @@ fn render(
             text.push_str(&format!(" -> {out}"));
         }
         text.push('\n');
-        text.push_str(&explain::hint_text(regions, outcome, h, opts.color));
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
         return Done { stdout: text, failure };
     }
     if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {
@@ -504,9 +596,9 @@ fn render(
         }
         text.push('\n');
         if outcome.from_borders {
-            text.push_str(&report::bordered_text(regions, Some(placement)));
+            text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
         } else {
-            text.push_str(&report::board_text(regions, Some(placement), outcome.colors.as_deref(), opts.color));
+            text.push_str(&report::board_text(regions, Some(placement), colors.as_deref(), opts.color));
         }
         if let Some(lp) = &outcome.lp {
             text.push_str(&format!(
@@ -515,7 +607,7 @@ fn render(
             ));
         }
         if opts.share && outcome.result.is_ok() {
-            text.push_str(&report::share_text(regions, placement, outcome.colors.as_deref()));
+            text.push_str(&report::share_text(regions, placement, colors.as_deref()));
         }
         if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
             text.push_str(&explain::explain_text(e));
@@ -524,10 +616,11 @@ fn render(
     Done { stdout: text, failure }
 }
 
-/// Hands a worker's freed screenshot buffers back to the system after each file.
+/// Hands a worker's freed screenshot buffers back to the system after each file
+/// (and the server's, after each request).
 /// glibc keeps them in per-thread arenas otherwise, so a batch's peak memory
 /// would grow with the threads' history rather than with the files in flight.
-fn release_memory() {
+pub(crate) fn release_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only returns free memory to the system.
     unsafe {

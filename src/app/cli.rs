@@ -36,6 +36,8 @@ pub enum Command {
     Read(Read),
     /// Draw a text puzzle the way the game looks, or as a bordered Star Battle grid (for samples and tests).
     Render(Render),
+    /// Make new puzzles with exactly one solution, at the difficulty asked for.
+    Generate(Generate),
     /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
     Chess(Chess),
     /// Start a local web page: drop, choose or paste a screenshot and see it solved.
@@ -62,8 +64,8 @@ pub struct Common {
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds, a
-    /// 17×17 4-star Star Battle up to a few seconds.
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds (the
+    /// README's Limits section gives the slowest measured).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
@@ -114,6 +116,9 @@ pub struct Hint {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
+    /// How much of the hint to show: where to look (nudge), why (reason), or the whole step (answer). JSON always carries all three.
+    #[arg(long, value_enum, default_value = "answer", value_name = "HOW_MUCH")]
+    pub reveal: RevealChoice,
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.
@@ -137,8 +142,12 @@ pub struct Batch {
     /// Write only the board, cropped from the screenshot, in the pictures.
     #[arg(long)]
     pub crop: bool,
-    /// Files solved at once (default: all cores).
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Colour-blind friendly: draw each region's letter in its cells on the pictures,
+    /// and name regions by colour and letter ("the purple region (C)").
+    #[arg(long)]
+    pub letters: bool,
+    /// Files solved at once (default: all cores; at most 4 per core, more is an error).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
     /// No progress bar and no summary; only results (and errors) are printed.
     #[arg(short, long)]
@@ -198,9 +207,11 @@ pub struct Render {
     /// the puzzle file's own marks block in the game's look (board).
     #[arg(long, value_enum, default_value_t = Marks::None)]
     pub marks: Marks,
-    /// How `--marks board` draws crowns: black (red where two crowns clash) or gold (a finished board).
-    #[arg(long, value_enum, default_value_t = CrownLook::Black)]
-    pub crowns: CrownLook,
+    /// Crowns as the game draws them: black (red where two crowns clash) or gold (a
+    /// finished board). `--marks board` draws black ones when not given; `--marks
+    /// queens` and `played` draw the solver overlay's crowns unless this is given.
+    #[arg(long, value_enum)]
+    pub crowns: Option<CrownLook>,
     /// How `--marks board` draws X marks: as small X's or as dots.
     #[arg(long, value_enum, default_value_t = CrossLook::X)]
     pub crosses: CrossLook,
@@ -237,6 +248,112 @@ pub enum RenderLines {
     Dotted,
 }
 
+/// `queens generate`.
+#[derive(Debug, Args)]
+pub struct Generate {
+    /// Board side N, from 5 to 25.
+    #[arg(long, default_value_t = 9, value_name = "N", value_parser = clap::value_parser!(u16).range(5..=25))]
+    pub size: u16,
+    /// Stars per row, column and region (1 = Queens); at most what the board can
+    /// hold: 1 up to 6×6, 2 up to 10×10, 3 up to 14×14, 4 up to 18×18, …
+    #[arg(long, default_value_t = 1, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=10))]
+    pub stars: u16,
+    /// The difficulty, as `queens explain` grades it.
+    #[arg(long, value_enum, default_value_t = GradeArg::Hard, conflicts_with = "hardest")]
+    pub grade: GradeArg,
+    /// Instead of --grade: the hardest technique the solve needs, by its id
+    /// (queen-reach, last-cell, one-line, lines-filled, blocked, what-if, deep-what-if).
+    #[arg(long, value_name = "TECHNIQUE", value_parser = technique_arg)]
+    pub hardest: Option<crate::solve::logic::Technique>,
+    /// How many puzzles (no two alike, even turned, mirrored or with regions renamed).
+    #[arg(long, default_value_t = 1, value_name = "M", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub count: u32,
+    /// The same seed and options give the same puzzles on every machine (default: from the clock).
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(0..=crate::generate::MAX_SEED))]
+    pub seed: Option<u64>,
+    /// Folder for the files written (<stem>.txt, <stem>.png).
+    #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "generated")]
+    pub out_dir: PathBuf,
+    /// What to make, any mix: text (<stem>.txt), png (<stem>.png), puzzlink (the
+    /// link, printed), json (one JSON line per puzzle, printed instead of the summary).
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "text,png,puzzlink")]
+    pub format: Vec<GenerateFormat>,
+    /// Cell size of the pictures, in pixels.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub cell: u32,
+    /// Page theme of the pictures.
+    #[arg(long, value_enum, default_value_t = Theme::Light)]
+    pub theme: Theme,
+    /// The look of the pictures: the game's colored regions, or a borders-only Star Battle grid.
+    #[arg(long, value_enum, default_value_t = RenderStyle::Game)]
+    pub style: RenderStyle,
+    /// Also give the solution: a marks block in the text file, `solution` in JSON,
+    /// and <stem>.solution.png with the png format.
+    #[arg(long)]
+    pub with_solution: bool,
+    /// Level JSON files (a list of objects with "regions", like the corpus) whose
+    /// layouts must not be made again, even turned or mirrored.
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub not_in: Vec<PathBuf>,
+    /// Puzzles made at once (default: all cores); the puzzles do not depend on it.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Seconds per puzzle, a safety net: reaching it is an error for that puzzle, never a different puzzle.
+    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
+    pub time_limit: Duration,
+    /// No progress bar and no summary lines (JSON lines and links are still printed).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Grades for `generate --grade`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GradeArg {
+    /// Queen's reach, last cells and regions in one line suffice.
+    Easy,
+    /// Needs regions filling lines.
+    Medium,
+    /// Needs blocked-unit steps.
+    Hard,
+    /// Needs what-if reasoning.
+    Expert,
+}
+
+impl GradeArg {
+    /// The engine's grade.
+    pub fn grade(self) -> crate::solve::logic::Grade {
+        use crate::solve::logic::Grade;
+        match self {
+            GradeArg::Easy => Grade::Easy,
+            GradeArg::Medium => Grade::Medium,
+            GradeArg::Hard => Grade::Hard,
+            GradeArg::Expert => Grade::Expert,
+        }
+    }
+}
+
+/// What `generate --format` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// <stem>.txt: the text puzzle, with a `#` line saying size, stars, grade, hardest step and seed.
+    Text,
+    /// <stem>.png: the puzzle drawn like the game.
+    Png,
+    /// The puzz.link link, printed.
+    Puzzlink,
+    /// One JSON line per puzzle, printed instead of the summary line.
+    Json,
+}
+
+/// Parses `--hardest`: a technique id of the engine's table.
+fn technique_arg(text: &str) -> Result<crate::solve::logic::Technique, String> {
+    use crate::solve::logic::Technique;
+    Technique::ALL.iter().copied().find(|t| t.id() == text.trim()).ok_or_else(|| {
+        let ids: Vec<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
+        format!("not a technique id: {text} (one of {})", ids.join(", "))
+    })
+}
+
 /// `queens chess`.
 #[derive(Debug, Args)]
 pub struct Chess {
@@ -260,12 +377,19 @@ pub struct Serve {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on; the default is reachable from this machine only.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: std::net::IpAddr,
+    /// Address to listen on [default: 127.0.0.1, reachable from this machine only;
+    /// with --lan, this machine's LAN address].
+    #[arg(long)]
+    pub host: Option<std::net::IpAddr>,
+    /// Listen on this machine's LAN address, for a phone on the same network: prints
+    /// a URL with a random access token, and the same URL as a QR code. Requests
+    /// without the token get 403.
+    #[arg(long)]
+    pub lan: bool,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included (each request may take this plus 10 s).
-    #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<HOUR>)]
+    /// `--stars auto` included; the solve itself stops then and frees its slot
+    /// (each request may take this plus 10 s).
+    #[arg(long, default_value = "20", value_name = "SECS", value_parser = seconds::<HOUR>)]
     pub time_limit: Duration,
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
@@ -274,10 +398,16 @@ pub struct Serve {
     /// (estimated from each header); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
-    /// Solves running at once (default: two per core); more requests wait up to 5 s.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Solves running at once (default: two per core; at most 4 per core); more
+    /// requests wait up to 5 s.
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
-    /// Connections open at once; one more is answered 503 and closed.
+    /// Solves one client address may run at once; its other requests wait up to
+    /// 5 s like any other (then 503), so one client cannot take every slot.
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub per_client: u16,
+    /// Connections open at once; past it the oldest one not being answered is
+    /// closed to make room (503 only when every one is being answered).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
 }
@@ -293,6 +423,27 @@ pub enum EngineArg {
     Milp,
     /// The SAT solver (batsat).
     Sat,
+}
+
+/// How much of a hint to show, smallest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RevealChoice {
+    /// Where to look: the rows, columns or regions, no conclusion.
+    Nudge,
+    /// Why: the argument, still naming no cell to change.
+    Reason,
+    /// The whole step, with the cells it decides.
+    Answer,
+}
+
+impl From<RevealChoice> for crate::solve::logic::Reveal {
+    fn from(r: RevealChoice) -> Self {
+        match r {
+            RevealChoice::Nudge => Self::Nudge,
+            RevealChoice::Reason => Self::Reason,
+            RevealChoice::Answer => Self::Answer,
+        }
+    }
 }
 
 /// When to use color.
@@ -366,6 +517,23 @@ const HOUR: u32 = 3_600;
 
 /// Parses a `--time-limit`: seconds, more than 0 and at most `MAX`. One parser for
 /// every command, so no value can reach `Duration::from_secs_f64` and overflow.
+/// Most threads `-j` may ask for, per core: enough to overlap I/O, far from
+/// the thousands that exhaust a process's thread limit.
+pub const JOBS_PER_CORE: usize = 4;
+
+/// `-j N`: from 1 to [`JOBS_PER_CORE`] per core of this machine.
+fn jobs(text: &str) -> Result<u16, String> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (JOBS_PER_CORE * cores).min(usize::from(u16::MAX));
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=cap).contains(&n) => Ok(n as u16),
+        Ok(n) => {
+            Err(format!("must be from 1 to {cap} ({JOBS_PER_CORE} per core on this {cores}-core machine), got {n}"))
+        }
+        Err(_) => Err(format!("not a whole number: {text}")),
+    }
+}
+
 fn seconds<const MAX: u32>(text: &str) -> Result<Duration, String> {
     let secs: f64 = text.trim().parse().map_err(|_| format!("not a number of seconds: {text}"))?;
     if !(secs.is_finite() && secs > 0.0 && secs <= f64::from(MAX)) {
@@ -421,6 +589,7 @@ impl Common {
                     EngineArg::Milp => crate::solve::EngineChoice::Milp,
                     EngineArg::Sat => crate::solve::EngineChoice::Sat,
                 },
+                deadline: crate::solve::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {

@@ -3,7 +3,7 @@
 //! `Err(message)` means a usage problem (exit 2); per-input failures are reported
 //! by the commands themselves and give exit 1.
 
-use std::io::{IsTerminal, Read as _};
+use std::io::IsTerminal;
 use std::path::Path;
 
 use crate::app::batch::{self, BatchOptions, Mode};
@@ -24,9 +24,14 @@ pub fn run(cli: Cli) -> Result<u8, String> {
     match cli.command {
         Command::Solve(s) => solve(s),
         Command::Explain(e) => Ok(batch::run(&batch_options(e.batch, Mode::Explain)) as u8),
-        Command::Hint(h) => Ok(batch::run(&batch_options(h.batch, Mode::Hint)) as u8),
+        Command::Hint(h) => {
+            let mut opts = batch_options(h.batch, Mode::Hint);
+            opts.reveal = h.reveal.into();
+            Ok(batch::run(&opts) as u8)
+        }
         Command::Read(r) => read(r),
         Command::Render(r) => render_cmd(r),
+        Command::Generate(g) => crate::app::generate::run(g),
         Command::Chess(c) => chess_cmd(c),
         Command::Serve(s) => serve_cmd(s),
         Command::Completions(c) => crate::app::shell::completions(<Cli as clap::CommandFactory>::command(), c.shell),
@@ -46,15 +51,14 @@ fn solve(s: Solve) -> Result<u8, String> {
 /// The settings of a batch run in `mode`.
 fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
     let mut config = b.common.to_config();
+    config.letters = b.letters;
     // The explained path is printed by `explain`; `hint` needs it only for the JSON
     // record's difficulty (its board shows none), so the human hint skips the work.
     config.explain = mode == Mode::Explain || (mode == Mode::Hint && b.json);
     let color = match b.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        ColorChoice::Auto => auto_color(),
     };
     BatchOptions {
         mode,
@@ -69,6 +73,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         quiet: b.quiet,
         color,
         debug_dir: b.common.debug_dir,
+        reveal: crate::solve::logic::Reveal::Answer,
     }
 }
 
@@ -77,12 +82,9 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     if crate::puzzle::puzzlink::looks_like_url(&path.to_string_lossy()) {
         return Ok(path.to_string_lossy().into_owned().into_bytes());
     }
-    if path.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin().read_to_end(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(buf);
-    }
-    std::fs::read(path).map_err(|e| format!("{}: {}", path.display(), crate::error::io_reason(&e)))
+    // Capped, and only regular files (a FIFO or device is refused at once), as for `solve`.
+    let read = if path.as_os_str() == "-" { batch::read_stdin() } else { batch::read_file(path) };
+    read.map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
@@ -203,8 +205,25 @@ fn read_puzzlink(
     Ok(0)
 }
 
-/// `queens render`: draw a text puzzle like the game.
+/// `queens render`: draw a text puzzle like the game. A wrong output name is a
+/// usage error (exit 2); an input that cannot be drawn is a failed input (exit 1,
+/// one line `path: reason`), as for the other commands.
 fn render_cmd(r: Render) -> Result<u8, String> {
+    let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
+    if !matches!(ext.as_deref(), Some("png" | "jpg" | "jpeg")) {
+        return Err(format!("{}: the output must end in .png or .jpg", r.output.display()));
+    }
+    match render_file(&r, ext.as_deref() == Some("png")) {
+        Ok(()) => Ok(0),
+        Err(message) => {
+            eprintln!("{message}");
+            Ok(1)
+        }
+    }
+}
+
+/// Draws `r.puzzle` into `r.output` (PNG when `png`, else JPEG); `Err` says why not.
+fn render_file(r: &Render, png: bool) -> Result<(), String> {
     let bytes = read_bytes(&r.puzzle)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
     let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
@@ -227,21 +246,19 @@ fn render_cmd(r: Render) -> Result<u8, String> {
         }),
     };
     let mut marks = Marks::default();
-    let game = match (r.marks, board_marks) {
+    let crown = match r.crowns {
+        None | Some(crate::app::cli::CrownLook::Black) => render::CrownStyle::Black,
+        Some(crate::app::cli::CrownLook::Gold) => render::CrownStyle::Gold,
+    };
+    let cross = match r.crosses {
+        crate::app::cli::CrossLook::X => render::CrossStyle::X,
+        crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
+    };
+    let mut game = match (r.marks, board_marks) {
         (crate::app::cli::Marks::Board, None) => {
             return Err(format!("{}: --marks board needs a marks block after the region lines", r.puzzle.display()))
         }
-        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks {
-            marks: m,
-            crown: match r.crowns {
-                crate::app::cli::CrownLook::Black => render::CrownStyle::Black,
-                crate::app::cli::CrownLook::Gold => render::CrownStyle::Gold,
-            },
-            cross: match r.crosses {
-                crate::app::cli::CrossLook::X => render::CrossStyle::X,
-                crate::app::cli::CrossLook::Dot => render::CrossStyle::Dot,
-            },
-        }),
+        (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks { marks: m, crown, cross }),
         _ => None,
     };
     if !matches!(r.marks, crate::app::cli::Marks::None | crate::app::cli::Marks::Board) {
@@ -263,22 +280,40 @@ fn render_cmd(r: Render) -> Result<u8, String> {
                 (0..regions.n()).map(|c| Cell::new(first.row, c)).filter(|&c| !solution.contains(c)).collect();
         }
     }
-    let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
-    let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
-    let encoded = match ext.as_deref() {
-        Some("jpg" | "jpeg") => {
-            let mut out = Vec::new();
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
-                .encode_image(&img)
-                .map_err(|e| format!("cannot encode JPEG: {e}"))?;
-            out
+    // `--crowns` on the solution: the game's crowns (and X marks) instead of the overlay's.
+    if r.crowns.is_some() && game.is_none() && style.bordered.is_none() {
+        if let Some(crowns) = marks.crowns.take() {
+            game = Some(render::GameMarks {
+                marks: render::game_board(regions.n(), &crowns, &marks.crosses),
+                crown,
+                cross,
+            });
+            marks.crosses.clear();
         }
-        Some("png") => crate::output::overlay::encode_png(&img),
-        _ => return Err(format!("{}: the output must end in .png or .jpg", r.output.display())),
+    }
+    // The same pixel budget as for pictures read, checked before any drawing.
+    let (w, h) = render::picture_size(regions.n(), &style);
+    let (max_side, max_pixels) = (u64::from(pipeline::Config::default().max_side), screenshot::DEFAULT_MAX_PIXELS);
+    if w > max_side || h > max_side || w * h > max_pixels {
+        return Err(format!(
+            "{}: the picture would be {w}×{h} pixels, over the limit of {} megapixels and {max_side} pixels a side; use a smaller --cell or --margin",
+            r.output.display(),
+            max_pixels / 1_000_000
+        ));
+    }
+    let (img, _) = render::render_with(&regions, &style, &marks, game.as_ref());
+    let encoded = if png {
+        crate::output::overlay::encode_png(&img)
+    } else {
+        let mut out = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
+            .encode_image(&img)
+            .map_err(|e| format!("{}: cannot encode JPEG: {e}", r.output.display()))?;
+        out
     };
     std::fs::write(&r.output, encoded)
-        .map_err(|e| format!("cannot write {}: {}", r.output.display(), crate::error::io_reason(&e)))?;
-    Ok(0)
+        .map_err(|e| format!("{}: cannot write: {}", r.output.display(), crate::error::io_reason(&e)))?;
+    Ok(())
 }
 
 /// `queens chess`: the chess-queens model with its bounds.
@@ -300,6 +335,11 @@ fn chess_cmd(c: Chess) -> Result<u8, String> {
     }
 }
 
+/// Color by default: standard output is a terminal and `NO_COLOR` is unset (or empty).
+fn auto_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// `queens serve`: the local web page until Ctrl+C.
 fn serve_cmd(s: Serve) -> Result<u8, String> {
     let mut opts = crate::app::serve::ServeOptions::default();
@@ -310,14 +350,27 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     if let Some(jobs) = s.jobs {
         opts.max_concurrent = usize::from(jobs);
     }
+    opts.per_client = usize::from(s.per_client);
     // The time limit covers the uniqueness proof; leave room for decoding and drawing.
     opts.request_timeout = opts.config.solve.time_limit + std::time::Duration::from_secs(10);
-    let addr = std::net::SocketAddr::new(s.host, s.port);
+    let host = match (s.host, s.lan) {
+        (Some(host), _) => host,
+        (None, false) => std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        (None, true) => crate::app::serve::lan::lan_address().ok_or(
+            "serve --lan: this machine has no LAN address (no network?); connect to one, or give --host ADDRESS",
+        )?,
+    };
+    if s.lan {
+        opts.token = Some(crate::app::serve::lan::new_token().map_err(|e| format!("serve --lan: {e}"))?);
+    }
+    let addr = std::net::SocketAddr::new(host, s.port);
+    // The QR code is drawn black on white on a terminal, so it reads on dark themes too.
+    let color = auto_color();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    match runtime.block_on(crate::app::serve::serve(addr, opts)) {
+    match runtime.block_on(crate::app::serve::serve(addr, opts, color)) {
         Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("queens: cannot serve on {addr}: {}", crate::error::io_reason(&e));

@@ -8,6 +8,7 @@
 pub mod batch;
 pub mod cli;
 mod commands;
+mod generate;
 pub mod serve;
 pub mod shell;
 

@@ -22,13 +22,17 @@
 //! connection not being answered is closed to make room, and only when all are
 //! being answered is a new one answered 503 and closed.
 //!
+//! With [`ServeOptions::token`] (`queens serve --lan`), every request must carry
+//! the access token, or gets 403 (see [`lan`]).
+//!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
 //! solved (or could not be read at all), with the record's `error` object; 500,
 //! 503, 504 as above.
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -40,17 +44,19 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine as _;
 use serde_json::{json, Value};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::Error;
 use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle;
+use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
 mod connections;
+pub mod lan;
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -68,6 +74,10 @@ pub struct ServeOptions {
     pub body_limit: usize,
     /// Solves running at once; more requests wait for a slot.
     pub max_concurrent: usize,
+    /// Solves one client address may run at once; its other requests wait for one
+    /// of them like for a slot, so one client cannot take every slot. (Requests
+    /// with no known address, driven in-process, are not counted.)
+    pub per_client: usize,
     /// How long a request waits for a free slot before it gets 503.
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
@@ -87,29 +97,40 @@ pub struct ServeOptions {
     /// answered is closed to make room for a new one; when all are being answered,
     /// the new one is answered 503 and closed.
     pub max_connections: usize,
+    /// The access token every request must carry (`queens serve --lan`); `None`
+    /// (the default, on loopback) lets every request in.
+    pub token: Option<String>,
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core, 5 s of queueing, the solver's time limit
-    /// plus 10 s per request (70 s), 320 MiB
+    /// 20 MiB bodies, two solves per core and one per client address, 5 s of
+    /// queueing, a 20 s solver time limit (the solve stops then and frees its
+    /// slot) plus 10 s per request (30 s), 320 MiB
     /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let config = Config::default();
+        let mut config = Config::default();
+        config.solve.time_limit = DEFAULT_TIME_LIMIT;
         ServeOptions {
             request_timeout: config.solve.time_limit + Duration::from_secs(10),
             config,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             body_limit: 20 << 20,
             max_concurrent: 2 * cores,
+            per_client: 1,
             queue_wait: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             max_connections: 256,
+            token: None,
         }
     }
 }
+
+/// The server's default solver time limit per puzzle: well under a minute, so a
+/// hard upload holds its slot (and one of its client's) for 20 s at most.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
 /// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
@@ -128,6 +149,44 @@ struct AppState {
     memory: Arc<Semaphore>,
     /// Permits in `memory` when nothing runs.
     memory_permits: u32,
+    /// Each client address's own slots ([`ServeOptions::per_client`]), while it
+    /// has a request running or waiting.
+    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
+}
+
+/// One of a client's own slots, held for as long as its solve runs; the last one
+/// out removes the client's entry, so the table holds only clients at work.
+struct ClientSlot {
+    permit: Option<OwnedSemaphorePermit>,
+    slots: Arc<Semaphore>,
+    ip: IpAddr,
+    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
+}
+
+impl ClientSlot {
+    /// Waits for one of `ip`'s slots.
+    async fn acquire(state: &AppState, ip: IpAddr) -> Result<ClientSlot, tokio::sync::AcquireError> {
+        let slots = {
+            let mut clients = state.clients.lock().unwrap_or_else(|p| p.into_inner());
+            let per_client = state.opts.per_client;
+            Arc::clone(clients.entry(ip).or_insert_with(|| Arc::new(Semaphore::new(per_client))))
+        };
+        // Made before waiting, so a request that gives up still cleans up after itself.
+        let mut slot = ClientSlot { permit: None, slots: Arc::clone(&slots), ip, clients: Arc::clone(&state.clients) };
+        slot.permit = Some(slots.acquire_owned().await?);
+        Ok(slot)
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        drop(self.permit.take());
+        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        // Only the table and this slot hold the semaphore: nobody else runs or waits.
+        if Arc::strong_count(&self.slots) == 2 {
+            clients.remove(&self.ip);
+        }
+    }
 }
 
 /// The query of `POST /api/solve` and `POST /api/hint`.
@@ -136,6 +195,10 @@ struct SolveQuery {
     stars: Option<String>,
     /// `/api/hint` only: how many steps to take first (0: the first hint).
     step: Option<String>,
+    /// `/api/hint` only: what the picture shows: `nudge`, `reason` or `answer` (the default).
+    reveal: Option<String>,
+    /// `1` (or `true`): region letters on the pictures, regions named by colour and letter.
+    letters: Option<String>,
 }
 
 /// What an upload is answered with.
@@ -143,37 +206,56 @@ struct SolveQuery {
 enum Answer {
     /// The solution (`/api/solve`).
     Solve,
-    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`).
-    Hint(usize),
+    /// The next step after `n` steps from the player's marks (`/api/hint?step=n`),
+    /// its picture drawn for one reveal (`&reveal=nudge|reason|answer`).
+    Hint(usize, Reveal),
 }
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
     let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
+    let token = opts.token.clone();
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
         memory_permits,
+        clients: Arc::default(),
         opts,
     });
-    Router::new()
+    let router = Router::new()
         .route("/", get(page))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
         .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
-        .with_state(state)
+        .with_state(state);
+    match token {
+        // Outside every route and the fallback: nothing is answered without the token.
+        Some(token) => router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), lan::require_token)),
+        None => router,
+    }
 }
 
 /// Binds `addr`, prints `queens: serving on http://ADDR` on standard output, and
-/// serves until Ctrl+C (or SIGTERM).
-pub async fn serve(addr: SocketAddr, opts: ServeOptions) -> std::io::Result<()> {
+/// serves until Ctrl+C (or SIGTERM). With a token, the URL carries it and is
+/// printed again as a QR code (black on white when `color`).
+pub async fn serve(addr: SocketAddr, opts: ServeOptions, color: bool) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await?;
     let local = listener.local_addr()?;
-    println!("queens: serving on http://{local}");
-    if !local.ip().is_loopback() {
-        eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+    match &opts.token {
+        Some(token) => {
+            let url = format!("http://{local}/?token={token}");
+            println!("queens: serving on {url}");
+            println!("queens: open it on a phone on the same network (or scan the code); without the token: 403");
+            print!("{}", lan::qr_text(&url, color));
+        }
+        None => {
+            println!("queens: serving on http://{local}");
+            if !local.ip().is_loopback() {
+                eprintln!("queens: warning: {} is reachable from other machines", local.ip());
+            }
+        }
     }
     serve_on(listener, opts).await
 }
@@ -252,6 +334,7 @@ async fn answer(
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
     let answering = request.extensions().get::<connections::Answering>().cloned();
+    let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
     let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
         let mut res = error_response(
             StatusCode::REQUEST_TIMEOUT,
@@ -280,6 +363,20 @@ async fn answer(
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
     let mut config = state.opts.config.clone();
+    let (reveal, letters) = match &query {
+        Ok(Query(q)) => (
+            match q.reveal.as_deref().map(str::trim) {
+                None => Some(Reveal::Answer),
+                Some(r) => Reveal::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(r)),
+            },
+            matches!(q.letters.as_deref().map(str::trim), Some("1" | "true" | "yes" | "on")),
+        ),
+        Err(_) => (None, false),
+    };
+    let Some(reveal) = reveal else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "reveal must be nudge, reason or answer");
+    };
+    config.letters = letters;
     let (stars, step) = match &query {
         Ok(Query(q)) => (
             match q.stars.as_deref().map(str::trim) {
@@ -301,7 +398,7 @@ async fn answer(
     let Some(step) = step else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
     };
-    let what = if hint { Answer::Hint(step) } else { Answer::Solve };
+    let what = if hint { Answer::Hint(step, reveal) } else { Answer::Solve };
     config.stars = stars;
     if let Stars::Fixed(k) = stars {
         config.solve.stars = k;
@@ -319,10 +416,15 @@ async fn answer(
         _ => 0,
     };
     let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
+    // The client's own slot first: one client's queue never holds the shared ones.
     let acquire = async {
+        let own = match peer {
+            Some(ip) => Some(ClientSlot::acquire(&state, ip).await?),
+            None => None,
+        };
         let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
         let slot = Arc::clone(&state.slots).acquire_owned().await?;
-        Ok::<_, tokio::sync::AcquireError>((slot, room))
+        Ok::<_, tokio::sync::AcquireError>((slot, room, own))
     };
     let permits = match tokio::time::timeout(state.opts.queue_wait, acquire).await {
         Ok(Ok(permits)) => permits,
@@ -336,13 +438,17 @@ async fn answer(
     };
     // The permits move into the blocking task: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
-    // bounds are real.
+    // bounds are real. It ends at its deadline (the time limit, checked inside the
+    // engine and the solver), so a slot is never held much longer than that.
     let task = tokio::task::spawn_blocking(move || {
         let _permits = permits;
-        match what {
+        let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
-            Answer::Hint(step) => hint_upload(&body, &config, step),
-        }
+            Answer::Hint(step, reveal) => hint_upload(&body, &config, step, reveal),
+        };
+        drop(body);
+        crate::app::batch::release_memory();
+        answer
     });
     match tokio::time::timeout(state.opts.request_timeout, task).await {
         Ok(Ok((status, value))) => (status, Json(value)).into_response(),
@@ -364,6 +470,9 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     // The picture is not needed afterwards: draw on it rather than on a copy.
     let overlay = match (picture, &outcome.result) {
         (Some(mut pic), Ok(placement)) => pic.grid.map(|grid| {
+            if let (true, Some(regions)) = (config.letters, &outcome.regions) {
+                crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+            }
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(config.solve.stars), outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
@@ -377,20 +486,22 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
 }
 
 /// A hint for one upload (on a blocking thread): the `queens hint --json` record
-/// after `step` steps, plus `overlay` (the hint drawn on the screenshot, or on a
-/// render of a text puzzle's marks, as a data URL), `regions` and `colors`.
-fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value) {
+/// after `step` steps, plus `overlay` (the hint drawn for `reveal` on the board of
+/// the screenshot, or on a render of a text puzzle's marks, cropped to the board with
+/// the sentence below it, as a data URL), `regions` and `colors`.
+fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (StatusCode, Value) {
     let mut config = config.clone();
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let hint = pipeline::hint_after(&outcome, stars, step);
+    let hint = pipeline::hint_after(&outcome, stars, step, config.letters);
     let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
         // A text puzzle without marks is drawn on its render too: the page shows the picture.
         let blank = crate::puzzle::marks::Marks::new(regions.n());
         let marks = outcome.marks.as_ref().unwrap_or(&blank);
         let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let image = crate::output::hint::picture(image, &grid, regions, h, false);
+        let look = crate::output::hint::Look { reveal, letters: config.letters };
+        let image = crate::output::hint::picture(image, &grid, regions, h, look);
         let png = overlay::encode_png(&image);
         Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
     });
@@ -410,11 +521,12 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize) -> (StatusCode, Value
 
 /// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
 fn colors_json(outcome: &Outcome) -> Option<Value> {
+    let colors = crate::output::palette::display_colors(outcome);
     outcome.regions.as_ref().map(|regions| {
         Value::Object(
             (0..regions.region_count())
                 .map(|label| {
-                    let [r, g, b] = report::region_color(outcome.colors.as_deref(), label);
+                    let [r, g, b] = report::region_color(colors.as_deref(), label);
                     (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
                 })
                 .collect(),
@@ -428,7 +540,9 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
     let record = Record::new(INPUT_NAME, stars, outcome);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     let share = match (&outcome.regions, &outcome.result) {
-        (Some(regions), Ok(placement)) => Some(report::share_text(regions, placement, outcome.colors.as_deref())),
+        (Some(regions), Ok(placement)) => {
+            Some(report::share_text(regions, placement, crate::output::palette::display_colors(outcome).as_deref()))
+        }
         _ => None,
     };
     let colors = colors_json(outcome);

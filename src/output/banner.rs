@@ -8,7 +8,8 @@ use imageproc::drawing::{draw_text_mut, text_size};
 /// The bundled font file.
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
-fn font() -> FontRef<'static> {
+/// The bundled font, parsed (it always parses: it is part of the binary).
+pub(crate) fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT).expect("the bundled font parses")
 }
 

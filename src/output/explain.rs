@@ -10,7 +10,7 @@ use crate::pipeline::{Explanation, Outcome};
 use crate::puzzle::marks::Mark;
 use crate::puzzle::{region_letter, Cell, Regions};
 use crate::solve::logic::hint::Hint;
-use crate::solve::logic::{CellState, Step};
+use crate::solve::logic::{CellState, Reveal, Step};
 
 /// A step in JSON: `{"technique","level","text","decided":[{"cell","mark"}],"uses":{…}}`.
 #[derive(Debug, Serialize)]
@@ -196,6 +196,9 @@ pub struct HintJson<'a> {
     pub mistakes: Vec<[usize; 2]>,
     /// Pairs of the player's queens that break a rule.
     pub clashes: Vec<ClashJson>,
+    /// Blank cells the player's crowns already rule out (as the game's auto-X
+    /// would), taken as known by the hint.
+    pub implied: Vec<[usize; 2]>,
     /// True when the board is finished and right.
     pub solved: bool,
     /// What to do next: the step, a mistake to fix (technique `mistake`), or null.
@@ -206,15 +209,6 @@ pub struct HintJson<'a> {
     pub output: Option<String>,
     /// Why it failed.
     pub error: Option<ErrorJson>,
-}
-
-/// What the player's pieces are called: crowns in Queens, stars in Star Battle.
-fn piece_word(stars: usize) -> &'static str {
-    if stars > 1 {
-        "star"
-    } else {
-        "crown"
-    }
 }
 
 fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
@@ -231,17 +225,20 @@ impl<'a> HintJson<'a> {
             .unwrap_or_default();
         let step = hint.and_then(|h| match (&h.step, h.mistakes.first()) {
             (Some(s), _) => Some(StepJson::new(s)),
+            // The engine's hint says the mistake in three reveals; the cell is the answer.
             (None, Some(m)) => Some(StepJson {
                 technique: "mistake",
                 level: 0,
-                nudge: format!("Something on the board is wrong: look at row {}.", m.cell.row + 1),
-                reason: match m.mark {
-                    Mark::Queen => format!("A {} in row {} is not part of the solution.", piece_word(stars), m.cell.row + 1),
-                    _ => format!("An X in row {} covers a cell the solution needs.", m.cell.row + 1),
-                },
+                nudge: h.nudge.clone(),
+                reason: h.reason.clone(),
                 text: h.text.clone(),
                 decided: Vec::new(),
-                uses: UsesJson { cells: vec![[m.cell.row, m.cell.col]], ..Default::default() },
+                uses: UsesJson {
+                    cells: vec![[m.cell.row, m.cell.col]],
+                    rows: h.look.rows.clone(),
+                    cols: h.look.cols.clone(),
+                    regions: h.look.regions.iter().map(|&g| region_letter(g).to_string()).collect(),
+                },
             }),
             _ => None,
         });
@@ -260,6 +257,7 @@ impl<'a> HintJson<'a> {
                         .collect()
                 })
                 .unwrap_or_default(),
+            implied: hint.map(|h| pairs(&h.implied)).unwrap_or_default(),
             solved: hint.is_some_and(|h| h.solved),
             hint: step,
             difficulty: difficulty_json(outcome),
@@ -270,38 +268,56 @@ impl<'a> HintJson<'a> {
 }
 
 /// The hint for people: the sentence, then the board with the player's marks
-/// (`Q` queen, `x` X mark), the decided cells (`+` place a queen, `-` clear),
-/// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
-pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool) -> String {
-    let mut out = format!("  {}\n", hint.text);
-    let colors = outcome.colors.as_deref();
+/// (`Q` queen, `x` X mark, `·` a blank cell their crowns already rule out), the
+/// decided cells (`+` place a queen, `-` clear), mistakes (`!`) and the cells the
+/// argument uses (in brackets, or tinted in colour).
+///
+/// `reveal` picks the sentence; below [`Reveal::Answer`] the board shows where to
+/// look (the units of the nudge) and no decided cell or mistake.
+pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool, reveal: Reveal) -> String {
+    let mut out = format!("  {}\n", hint.reveal(reveal));
+    let colors = crate::output::palette::display_colors(outcome);
+    let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();
-    let step = hint.step.as_ref();
+    let answer = reveal == Reveal::Answer;
+    let step = hint.step.as_ref().filter(|_| answer);
+    let look = &hint.look;
+    let pointed = !(look.rows.is_empty() && look.cols.is_empty() && look.regions.is_empty() && look.cells.is_empty());
     for r in 0..regions.n() {
         out.push_str("  ");
         for c in 0..regions.n() {
             let cell = Cell::new(r, c);
             let letter = region_letter(regions.label(cell));
             let decided = step.and_then(|s| s.decided.iter().find(|d| d.0 == cell)).map(|d| d.1);
-            let used = step.is_some_and(|s| {
-                s.uses.rows.contains(&r)
-                    || s.uses.cols.contains(&c)
-                    || s.uses.regions.contains(&regions.label(cell))
-                    || s.uses.cells.contains(&cell)
-            });
-            let mistake = hint.mistakes.iter().any(|m| m.cell == cell);
+            let used = match step {
+                Some(s) => {
+                    s.uses.rows.contains(&r)
+                        || s.uses.cols.contains(&c)
+                        || s.uses.regions.contains(&regions.label(cell))
+                        || s.uses.cells.contains(&cell)
+                }
+                None => {
+                    look.rows.contains(&r)
+                        || look.cols.contains(&c)
+                        || look.regions.contains(&regions.label(cell))
+                        || look.cells.contains(&cell)
+                }
+            };
+            let mistake = answer && hint.mistakes.iter().any(|m| m.cell == cell);
+            let implied = hint.implied.contains(&cell);
             let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
                 (Some(CellState::Queen), _, _) => '+',
                 (Some(_), _, _) => '-',
                 (None, true, _) => '!',
                 (None, false, Some(Mark::Queen)) => 'Q',
                 (None, false, Some(Mark::Cross)) => 'x',
+                _ if implied => '·',
                 _ => letter,
             };
             if color {
                 let [red, g, b] = region_color(colors, regions.label(cell));
                 // Cells outside the argument are faded towards grey, so the argument stands out.
-                let fade = |v: u8| if step.is_some() && !used { ((u16::from(v) + 2 * 200) / 3) as u8 } else { v };
+                let fade = |v: u8| if pointed && !used { ((u16::from(v) + 2 * 200) / 3) as u8 } else { v };
                 let (red, g, b) = (fade(red), fade(g), fade(b));
                 let style = if decided.is_some() || mistake { ";1;4" } else { "" };
                 let fg = if mistake { "31" } else { text_on([red, g, b]) };

@@ -96,9 +96,36 @@ pub struct GameMarks {
     pub cross: CrossStyle,
 }
 
+/// A player's board holding crowns on `crowns` and X marks on `crosses` (a solution
+/// drawn as the game draws a player's crowns).
+pub fn game_board(n: usize, crowns: &Placement, crosses: &[Cell]) -> PlayerMarks {
+    let mut board = PlayerMarks::new(n);
+    for &cell in crosses {
+        board.set(cell, Mark::Cross);
+    }
+    for &cell in crowns.cells() {
+        board.set(cell, Mark::Queen);
+    }
+    board
+}
+
 /// Renders `regions` in `style` with `marks`; returns the picture and the board's lattice.
 pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Grid) {
     render_with(regions, style, marks, None)
+}
+
+/// The size in pixels, (width, height), of the picture [`render_with`] draws for an
+/// `n`×`n` board, counted in 64 bits so that no `--cell` or `--margin` wraps around:
+/// callers check it against their pixel budget before drawing.
+pub fn picture_size(n: usize, style: &Style) -> (u64, u64) {
+    let (n, cell, margin) = (n as u64, u64::from(style.cell), u64::from(style.margin));
+    let board = n * cell;
+    if style.bordered.is_some() {
+        let side = board + 2 * (margin + (cell / 12).max(2));
+        return (side, side);
+    }
+    let w = board + 2 * margin + 2 * (cell / 10).max(3);
+    (w, w + if style.furniture { 4 * cell } else { 0 })
 }
 
 /// [`render`], plus a player's marks drawn in the game's own style.

@@ -246,30 +246,10 @@ impl<'a> Record<'a> {
     }
 }
 
-/// Colors for text puzzles, which have none of their own (the game's usual palette).
-const DEFAULT_COLORS: [[u8; 3]; 12] = [
-    [0xBB, 0xA3, 0xE2],
-    [0xFF, 0xC9, 0x92],
-    [0x96, 0xBE, 0xFF],
-    [0xB3, 0xDF, 0xA0],
-    [0xDF, 0xDF, 0xDF],
-    [0xFF, 0x7B, 0x60],
-    [0xE6, 0xF3, 0x88],
-    [0xDF, 0xA0, 0xBF],
-    [0x95, 0xCB, 0xCF],
-    [0xA3, 0xD2, 0xD8],
-    [0xC8, 0xB4, 0x8C],
-    [0x9F, 0xD6, 0x9F],
-];
-
-/// The display color of region `label`: the picture's own when known.
+/// The display color of region `label`: the picture's own when known, else the
+/// game's palette by label (see [`crate::output::palette`]).
 pub fn region_color(colors: Option<&[[u8; 3]]>, label: usize) -> [u8; 3] {
-    colors.and_then(|c| c.get(label).copied()).unwrap_or_else(|| {
-        let base = DEFAULT_COLORS[label % DEFAULT_COLORS.len()];
-        // Past the palette, darken each round so neighbours stay distinguishable.
-        let round = (label / DEFAULT_COLORS.len()) as u16;
-        base.map(|v| (v as u16 * 4 / (4 + round)) as u8)
-    })
+    colors.and_then(|c| c.get(label).copied()).unwrap_or_else(|| crate::output::palette::game_color(label))
 }
 
 /// The ANSI foreground that reads on a cell of colour `rgb`: dark text on light
@@ -308,8 +288,15 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
 }
 
 /// The board as a grid drawn with its region borders, for boards read from
-/// borders alone (no colors to show): `|` and `---` are region borders, `*` a star.
-pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String {
+/// borders alone: `|` and `---` are region borders, `*` a star. With `color`, each
+/// cell also gets its region's 24-bit background (a map colouring, see
+/// [`crate::output::palette::display_colors`]).
+pub fn bordered_text(
+    regions: &Regions,
+    placement: Option<&Placement>,
+    colors: Option<&[[u8; 3]]>,
+    color: bool,
+) -> String {
     let n = regions.n();
     let differs = |a: Cell, r: usize, c: usize| r >= n || c >= n || regions.label(a) != regions.label(Cell::new(r, c));
     let mut out = String::new();
@@ -327,8 +314,24 @@ pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String
         out.push_str("  |");
         for c in 0..n {
             let cell = Cell::new(r, c);
-            out.push_str(if placement.is_some_and(|p| p.contains(cell)) { " * " } else { " . " });
-            out.push(if differs(cell, r, c + 1) { '|' } else { ' ' });
+            let star = placement.is_some_and(|p| p.contains(cell));
+            let text = if star { " * " } else { " . " };
+            if color {
+                let rgb @ [red, g, b] = region_color(colors, regions.label(cell));
+                let bold = if star { ";1" } else { "" };
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b};{}{bold}m{text}\x1b[0m", text_on(rgb));
+            } else {
+                out.push_str(text);
+            }
+            if differs(cell, r, c + 1) {
+                out.push('|');
+            } else if color {
+                // Inside a region the gap takes the region's colour too.
+                let [red, g, b] = region_color(colors, regions.label(cell));
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b}m \x1b[0m");
+            } else {
+                out.push(' ');
+            }
         }
         out.push('\n');
     }
@@ -340,7 +343,7 @@ pub fn bordered_text(regions: &Regions, placement: Option<&Placement>) -> String
 /// [`crate::output::share`]), with 👑 on the queens.
 pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
     let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
-    let symbols = crate::output::share::region_symbols(&palette);
+    let symbols = crate::output::share::region_symbols_apart(&palette, &crate::output::palette::neighbours(regions));
     let mut out = String::new();
     for r in 0..regions.n() {
         for c in 0..regions.n() {
@@ -373,6 +376,11 @@ mod tests {
             "  | .   . | . |",
             "  +---+---+---+",
         ];
-        assert_eq!(bordered_text(&regions, Some(&p)), want.join("\n") + "\n");
+        assert_eq!(bordered_text(&regions, Some(&p), None, false), want.join("\n") + "\n");
+        // In colour, every cell (and the gap to a same-region neighbour) is on its region's colour.
+        let colors = [[10, 20, 30], [40, 50, 60], [70, 80, 90]];
+        let text = bordered_text(&regions, Some(&p), Some(&colors), true);
+        assert_eq!(text.matches("\x1b[48;2;10;20;30").count(), 3 + 1, "{text:?}");
+        assert!(text.contains("\x1b[48;2;10;20;30;97;1m * "), "{text:?}");
     }
 }

@@ -72,6 +72,31 @@ pub fn region_symbols(colors: &[[u8; 3]]) -> Vec<&'static str> {
     assignment(&cost).into_iter().map(|j| pool[j].0).collect()
 }
 
+/// [`region_symbols`], then no two neighbouring regions alike: past eighteen
+/// regions, where symbols repeat, a region whose symbol a neighbour already has
+/// (in label order) takes the symbol nearest its colour that no neighbour has,
+/// among the least used. `neighbours[g]` lists the regions touching region `g`.
+pub fn region_symbols_apart(colors: &[[u8; 3]], neighbours: &[Vec<usize>]) -> Vec<&'static str> {
+    let mut symbols = region_symbols(colors);
+    let all: Vec<(&str, Lab)> = SQUARES.iter().chain(CIRCLES.iter()).map(|&(s, c)| (s, Lab::from_rgb(c))).collect();
+    for g in 0..symbols.len() {
+        let around = |s: &str, symbols: &[&str]| neighbours[g].iter().any(|&h| h != g && symbols[h] == s);
+        if !neighbours[g].iter().any(|&h| h < g && symbols[h] == symbols[g]) {
+            continue;
+        }
+        let lab = Lab::from_rgb(colors[g]);
+        let uses = |s: &str, symbols: &[&str]| symbols.iter().filter(|&&t| t == s).count();
+        if let Some(&(s, _)) = all
+            .iter()
+            .filter(|(s, _)| !around(s, &symbols))
+            .min_by(|a, b| uses(a.0, &symbols).cmp(&uses(b.0, &symbols)).then(lab.dist(a.1).total_cmp(&lab.dist(b.1))))
+        {
+            symbols[g] = s;
+        }
+    }
+    symbols
+}
+
 /// The least-cost assignment of each row to a distinct column (rows ≤ columns):
 /// the Hungarian method with potentials, O(rows² · columns). Ties go to the
 /// lower column, so the result is deterministic.
@@ -162,6 +187,19 @@ mod tests {
         assert!(symbols.iter().all(|s| SQUARES.iter().any(|q| q.0 == *s)), "{symbols:?}");
         // Exact colours still get their own square.
         assert_eq!(region_symbols(&[[221, 46, 68], [85, 172, 238]]), vec!["🟥", "🟦"]);
+    }
+
+    #[test]
+    fn neighbours_get_different_symbols_past_eighteen_regions() {
+        // 30 regions in a row, each touching the next: reuse must skip neighbours.
+        let colors: Vec<[u8; 3]> = (0..30).map(|i| [(i * 8) as u8; 3]).collect();
+        let neighbours: Vec<Vec<usize>> = (0..30)
+            .map(|g: usize| [g.checked_sub(1), (g < 29).then_some(g + 1)].into_iter().flatten().collect())
+            .collect();
+        let symbols = region_symbols_apart(&colors, &neighbours);
+        for g in 1..30 {
+            assert_ne!(symbols[g - 1], symbols[g], "{symbols:?}");
+        }
     }
 
     #[test]

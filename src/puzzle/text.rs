@@ -54,7 +54,8 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
     }
     for (line_no, cells) in &rows {
         if cells.len() != n {
-            let (what, column) = if cells.len() > n { ("too many", n + 1) } else { ("too few", 0) };
+            // The first cell too many, or the first one missing (columns count from 1).
+            let (what, column) = if cells.len() > n { ("too many", n + 1) } else { ("too few", cells.len() + 1) };
             let shape = if cells.len() == rows[0].1.len() && rows[0].1.len() != n {
                 format!("not square: {n} rows of {} cells", cells.len())
             } else {
@@ -127,12 +128,15 @@ mod tests {
     #[test]
     fn errors_name_line_and_column() {
         let e = parse("AAB\nAC\nCCB\n").unwrap_err();
-        assert!(matches!(e, Error::Parse { line: 2, .. }), "{e}");
-        assert!(e.to_string().contains("ragged row"), "{e}");
+        // Columns count from 1: the first missing cell of the short row.
+        assert_eq!(e.to_string(), "line 2, column 3: ragged row: too few cells (2 where 3 rows need 3)");
+        let e = parse("AAB\nACBB\nCCB\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 2, column 4: ragged row: too many cells (4 where 3 rows need 3)");
         let e = parse("AABX\nACBX\nCCBX\n").unwrap_err();
         assert!(e.to_string().contains("not square"), "{e}");
         let e = parse("# nothing\n\n").unwrap_err();
-        assert!(e.to_string().contains("empty puzzle"), "{e}");
+        // About the whole input: no line 0, no column 0.
+        assert_eq!(e.to_string(), "empty puzzle: expected N lines of N cells");
         let big = "A".repeat(41) + "\n";
         let e = parse(&big.repeat(41)).unwrap_err();
         assert!(e.to_string().contains("too large"), "{e}");

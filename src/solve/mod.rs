@@ -14,9 +14,10 @@
 //! After a first solution we add a no-good cut and solve again: infeasible means
 //! the solution is unique. Every placement returned has passed [`crate::puzzle::check`].
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub mod chess;
+pub mod deadline;
 mod highs;
 pub use highs::version as highs_version;
 pub mod logic;
@@ -27,6 +28,7 @@ pub mod stars;
 use crate::error::{Error, Result};
 use crate::puzzle::check;
 use crate::puzzle::{Placement, Regions};
+use deadline::Deadline;
 use highs::run;
 use model::Integrality;
 
@@ -41,11 +43,21 @@ pub struct SolveOptions {
     pub logic: bool,
     /// Which exact engine answers (`--engine`).
     pub engine: EngineChoice,
+    /// The puzzle's own deadline, when a caller set one for all its stages (the
+    /// pipeline does, so the explanation spends from the same clock); the solve
+    /// stops at the earlier of it and `time_limit` from its start.
+    pub deadline: Deadline,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { stars: 1, time_limit: Duration::from_secs(60), logic: true, engine: EngineChoice::Auto }
+        SolveOptions {
+            stars: 1,
+            time_limit: Duration::from_secs(60),
+            logic: true,
+            engine: EngineChoice::Auto,
+            deadline: Deadline::NONE,
+        }
     }
 }
 
@@ -108,8 +120,7 @@ pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
 /// and the rule check passes, no exact solver runs (`engine` is `logic`): the
 /// deductions hold in every solution, so that placement is the only one.
 pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
-    let started = Instant::now();
-    let deadline = started + opts.time_limit;
+    let deadline = opts.deadline.earliest(Deadline::after(opts.time_limit));
     let engine = match opts.engine {
         EngineChoice::Logic => Exact::Logic,
         EngineChoice::Milp => Exact::Milp,
@@ -121,7 +132,7 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     // and decided 0–7 of 289 cells, where SAT alone needs a few tens of milliseconds
     // (its unit propagation makes the same cheap deductions as it goes).
     let fixed = if engine == Exact::Logic || (opts.logic && engine == Exact::Milp) {
-        presolve(regions, opts.stars)
+        presolve(regions, opts.stars, deadline)
     } else {
         Vec::new()
     };
@@ -138,7 +149,7 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     }
     let exact = |fixed: &[Option<bool>]| match engine {
         Exact::Sat => sat::solve(regions, opts.stars, fixed, deadline),
-        _ => solve_fixed(regions, opts, fixed, started),
+        _ => solve_fixed(regions, opts, fixed, deadline),
     };
     let result = match exact(&fixed) {
         Err(Error::NoSolution) if decided > 0 => exact(&[]),
@@ -147,9 +158,10 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     Solved { result, engine }
 }
 
-/// The engine's cheap deductions from an empty board, per cell.
-fn presolve(regions: &Regions, stars: usize) -> Vec<Option<bool>> {
-    let engine = logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count()));
+/// The engine's cheap deductions from an empty board, per cell, until `deadline`.
+fn presolve(regions: &Regions, stars: usize, deadline: Deadline) -> Vec<Option<bool>> {
+    let engine =
+        logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count())).with_deadline(deadline);
     let board = engine.deduce(logic::Board::new(regions.n()));
     (0..regions.n() * regions.n())
         .map(|i| match board.get(i) {
@@ -160,15 +172,28 @@ fn presolve(regions: &Regions, stars: usize) -> Vec<Option<bool>> {
         .collect()
 }
 
-fn solve_fixed(regions: &Regions, opts: &SolveOptions, fixed: &[Option<bool>], started: Instant) -> Result<Placement> {
-    let left = || opts.time_limit.saturating_sub(started.elapsed()).max(Duration::from_millis(1));
-    let first = match solve_once(regions, opts, fixed, None, left())? {
+fn solve_fixed(
+    regions: &Regions,
+    opts: &SolveOptions,
+    fixed: &[Option<bool>],
+    deadline: Deadline,
+) -> Result<Placement> {
+    let first = match solve_once(regions, opts, fixed, None, time_left(deadline, opts.time_limit)?)? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
     };
-    match solve_once(regions, opts, fixed, Some(&first), left())? {
+    match solve_once(regions, opts, fixed, Some(&first), time_left(deadline, opts.time_limit)?)? {
         None => Ok(first),
         Some(second) => Err(Error::SeveralSolutions { first, second }),
+    }
+}
+
+/// What is left of `deadline` (at most `limit`) for the next solver run, or the
+/// time-limit error once it has passed: a run is never started without time.
+pub(crate) fn time_left(deadline: Deadline, limit: Duration) -> Result<Duration> {
+    match deadline.left_within(limit) {
+        left if left.is_zero() => Err(Error::time_limit()),
+        left => Ok(left),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Color helpers: sRGB ↔ CIELAB (D65) and the CIE76 distance used throughout.
+//! Color helpers: sRGB ↔ CIELAB (D65), the CIE76 distance used throughout, and
+//! CIEDE2000 for checking what people see.
 //!
 //! Clustering happens in Lab because equal distances there look equally different
 //! to people, which is what the game's palette is designed around.
@@ -35,6 +36,13 @@ impl Lab {
         ((self.l - o.l).powi(2) + (self.a - o.a).powi(2) + (self.b - o.b).powi(2)).sqrt()
     }
 
+    /// CIEDE2000 ΔE: the distance people see (about 1 is just noticeable; 10 is
+    /// "the same colour, a bit off"). Used to check that pictures keep colours.
+    pub fn ciede2000(self, o: Lab) -> f32 {
+        use palette::color_difference::Ciede2000;
+        self.to_palette().difference(o.to_palette())
+    }
+
     /// As palette's type, for kmeans_colors.
     pub(crate) fn to_palette(self) -> PLab {
         PLab::new(self.l, self.a, self.b)
@@ -53,7 +61,7 @@ pub fn luma(p: [u8; 3]) -> f32 {
 
 /// Colour names people use for region colours, each with a typical sRGB value
 /// (the game's usual palette first, then generic colours for other apps).
-const NAMED: [(&str, [u8; 3]); 22] = [
+const NAMED: [(&str, [u8; 3]); 25] = [
     ("purple", [0xBB, 0xA3, 0xE2]),
     ("orange", [0xFF, 0xC9, 0x92]),
     ("blue", [0x96, 0xBE, 0xFF]),
@@ -76,6 +84,10 @@ const NAMED: [(&str, [u8; 3]); 22] = [
     ("gold", [0xF2, 0xC8, 0x3C]),
     ("lavender", [0xDC, 0xD0, 0xF5]),
     ("dark grey", [0x80, 0x80, 0x80]),
+    // Community levels' colours that the nearest generic name got wrong.
+    ("salmon", [0xFA, 0xA8, 0x89]),
+    ("mint", [0x91, 0xF5, 0xAD]),
+    ("pink", [0xFE, 0x93, 0xF1]),
 ];
 
 /// The nearest everyday name of a colour ("purple", "light blue"), for sentences.

@@ -15,7 +15,8 @@
 //!
 //! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored.
 //! Anything that does not fit one shape cleanly, or that reaches the edge of the
-//! cell's inside, is reported as unsure with its cell, never guessed.
+//! cell's inside along more than a sliver (JPEG ringing that joins a crown to a grid
+//! line's halo), is reported as unsure with its cell, never guessed.
 //!
 //! A cell whose frame is not mostly one colour is hidden under something (the
 //! game's "You Win!" panel, another window): it is reported as covered.
@@ -52,6 +53,8 @@ pub struct Features {
     pub fill: f64,
     /// The mark reaches the edge of the inspected square.
     pub touches_edge: bool,
+    /// How much of the square's edge the mark covers, in pitches (0 when it does not reach it).
+    pub edge: f64,
     /// Inked at the middle of its box and near all four corners, empty at the middles of the sides.
     pub x_shape: bool,
     /// Longest single inked run across a row of the bottom third of its box, as a share of its width.
@@ -70,6 +73,11 @@ const CORE: f64 = 0.12;
 /// L1 RGB distance from the background above which a pixel is ink: clear of JPEG
 /// noise and anti-aliasing, well below any mark's contrast.
 const INK: i32 = 100;
+/// Most edge contact, in pitches, that a crown may have: on small JPEG boards (cells
+/// of 40–60 px) a clear crown's ink meets the inspected square's edge along one to
+/// four samples (0.025–0.1 pitch), where ringing around a grid line joins it. A
+/// mark that goes on outside the square covers far more of its edge.
+const EDGE_SLIVER: f64 = 0.12;
 /// A frame less than this share of its own colour is hidden under something.
 const FRAME_MATCH: f64 = 0.5;
 
@@ -116,16 +124,26 @@ pub fn classify(f: &Features) -> Read {
     if f.ink < 0.0015 {
         return Read::Sure(Mark::Blank);
     }
-    if f.touches_edge {
+    // Reaching the edge along more than a sliver: the mark may go on outside the
+    // square (a pointer, a panel), so its shape is not known.
+    if f.touches_edge && f.edge > EDGE_SLIVER {
         return Read::Unsure;
     }
     let (w, h) = (f.width, f.height);
     let aspect = w / h.max(1e-9);
     let square = (0.6..=1.67).contains(&aspect);
-    if square && w <= 0.22 && h <= 0.22 && f.fill >= 0.55 {
+    // A sliver at the edge is a crown's point or base bridged by JPEG ringing to a
+    // grid line's halo; dots and X marks are far too small to reach it.
+    if !f.touches_edge && square && w <= 0.22 && h <= 0.22 && f.fill >= 0.55 {
         return Read::Sure(Mark::Cross); // a dot
     }
-    if square && (0.08..=0.42).contains(&w) && (0.08..=0.42).contains(&h) && f.fill <= 0.8 && f.x_shape {
+    if !f.touches_edge
+        && square
+        && (0.08..=0.42).contains(&w)
+        && (0.08..=0.42).contains(&h)
+        && f.fill <= 0.8
+        && f.x_shape
+    {
         return Read::Sure(Mark::Cross);
     }
     if (0.3..=0.85).contains(&w)
@@ -323,12 +341,19 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
         .max()
         .unwrap_or(0);
     let last = side - 1;
+    // Samples of the mark on the square's outer ring: top and bottom rows, then the
+    // sides between them.
+    let edge = (0..side).filter(|&x| mark(x, 0)).count()
+        + (0..side).filter(|&x| mark(x, last)).count()
+        + (1..last).filter(|&y| mark(0, y)).count()
+        + (1..last).filter(|&y| mark(last, y)).count();
     Features {
         ink: count as f64 * step * step / (pitch * pitch),
         width: bw as f64 * step / pitch,
         height: bh as f64 * step / pitch,
         fill: count as f64 / (bw * bh) as f64,
         touches_edge: x0 == 0 || y0 == 0 || x1 == last || y1 == last,
+        edge: edge as f64 * step / pitch,
         x_shape,
         band,
         points,

@@ -5,6 +5,7 @@
 //! including progressive, GIF (first frame), WebP, BMP). Transparent pixels are
 //! composited over white, the way image viewers show them.
 
+use std::borrow::Cow;
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageReader, Limits, RgbImage};
@@ -13,6 +14,53 @@ use crate::error::{Error, Result};
 
 /// The smallest side we try to read a board from.
 pub const MIN_SIDE: u32 = 40;
+
+/// The PNG signature.
+const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// A PNG without the ancillary chunks that hold nothing we use (text, time, ICC
+/// profiles, EXIF, animation…): only the critical chunks and `tRNS` (transparency)
+/// are kept, each copied whole with its CRC. The decoder would hold, and inflate,
+/// every text chunk it meets: 611 MB for a file with a 200 MB one. Anything else
+/// (not a PNG, nothing to drop, a malformed chunk list) is returned as it is,
+/// for the decoder to judge.
+fn without_ancillary_chunks(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if !bytes.starts_with(PNG_SIGNATURE) {
+        return Cow::Borrowed(bytes);
+    }
+    // (start, end) of each chunk kept, in order; all chunks up to a malformed one.
+    let mut kept = Vec::new();
+    let mut dropped = false;
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let Some(end) = at.checked_add(12).and_then(|e| e.checked_add(len)).filter(|&e| e <= bytes.len()) else {
+            // Truncated: keep the rest as it is, so the decoder reports it.
+            kept.push((at, bytes.len()));
+            break;
+        };
+        let kind = &head[4..8];
+        // Bit 5 of the first letter: lower case marks an ancillary chunk.
+        if kind[0] & 0x20 == 0 || kind == b"tRNS" {
+            kept.push((at, end));
+        } else {
+            dropped = true;
+        }
+        at = end;
+        if kind == b"IEND" {
+            break;
+        }
+    }
+    if !dropped {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(PNG_SIGNATURE.len() + kept.iter().map(|(a, b)| b - a).sum::<usize>());
+    out.extend_from_slice(PNG_SIGNATURE);
+    for (a, b) in kept {
+        out.extend_from_slice(&bytes[a..b]);
+    }
+    Cow::Owned(out)
+}
 
 /// True when `bytes` start like an image format we can decode.
 pub fn looks_like_image(bytes: &[u8]) -> bool {
@@ -35,6 +83,7 @@ const BYTES_PER_PIXEL: u64 = 8;
 /// (Measured: a 36-megapixel RGB PNG peaks at 3.4 bytes per pixel; this says 4.)
 pub fn decode_cost(bytes: &[u8]) -> Option<(u32, u32, u64)> {
     use image::ImageDecoder as _;
+    let bytes = &*without_ancillary_chunks(bytes);
     let decoder = ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?.into_decoder().ok()?;
     let (w, h) = decoder.dimensions();
     let color = decoder.color_type();
@@ -58,6 +107,7 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
 /// Decodes `bytes`, refusing from the header alone (before any large allocation)
 /// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
 pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
+    let bytes = &*without_ancillary_chunks(bytes);
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| Error::Decode { reason: e.to_string() })?;
@@ -77,8 +127,9 @@ pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<Rg
     let pixels = u64::from(w) * u64::from(h);
     if pixels > max_pixels {
         let (size, limit) = (megapixels(pixels), megapixels(max_pixels));
-        // Exact counts when rounding would make the two figures look equal.
-        let reason = if size == limit {
+        // Exact counts when rounding would make the two figures look equal, or
+        // the limit round to nothing (`--max-pixels 1` is not a "0-megapixel limit").
+        let reason = if size == limit || limit == "0" {
             format!("image is {w}×{h} = {pixels} pixels, over the {max_pixels}-pixel limit")
         } else {
             format!("image is {w}×{h} = {size} megapixels, over the {limit}-megapixel limit")
@@ -152,6 +203,27 @@ mod tests {
     }
 
     #[test]
+    fn text_chunks_are_dropped_before_decoding() {
+        let img = RgbImage::from_pixel(60, 50, image::Rgb([10, 200, 30]));
+        let mut png = Vec::new();
+        img.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+        assert!(matches!(without_ancillary_chunks(&png), Cow::Borrowed(_)), "nothing to drop: no copy");
+        // A tEXt chunk (its CRC need not even be right: it is never read) after IHDR.
+        let text = b"Comment\0hello";
+        let mut chunk = (text.len() as u32).to_be_bytes().to_vec();
+        chunk.extend_from_slice(b"tEXt");
+        chunk.extend_from_slice(text);
+        chunk.extend_from_slice(&[0, 0, 0, 0]);
+        let ihdr_end = 8 + 8 + 13 + 4;
+        let with_text: Vec<u8> = [&png[..ihdr_end], &chunk, &png[ihdr_end..]].concat();
+        assert_eq!(&*without_ancillary_chunks(&with_text), &png[..]);
+        assert_eq!(decode_limited(&with_text, 16_384, DEFAULT_MAX_PIXELS).unwrap(), img);
+        // Truncated input is left for the decoder to report.
+        let cut = &with_text[..with_text.len() - 30];
+        assert!(decode_limited(cut, 16_384, DEFAULT_MAX_PIXELS).is_err());
+    }
+
+    #[test]
     fn pixel_budget_is_checked_on_the_header() {
         let img = RgbImage::from_pixel(300, 200, image::Rgb([200, 200, 200]));
         let mut png = Vec::new();
@@ -165,5 +237,10 @@ mod tests {
         assert_eq!(err.kind(), "decode");
         assert_eq!(err.to_string(), "cannot decode image: image is 300×200 = 60000 pixels, over the 59990-pixel limit");
         assert_eq!(decode_limited(&png, 16_384, 60_000).unwrap().dimensions(), (300, 200));
+        // A limit too small to show in megapixels is given in pixels.
+        assert_eq!(
+            decode_limited(&png, 16_384, 1).unwrap_err().to_string(),
+            "cannot decode image: image is 300×200 = 60000 pixels, over the 1-pixel limit"
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! Shared test helpers: where the shared corpus lives, and its level files.
 #![allow(dead_code)]
 
+pub mod planted;
+
 use std::path::PathBuf;
 
 use queens::Regions;

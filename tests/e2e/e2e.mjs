@@ -1,6 +1,6 @@
 // End-to-end test of the `queens serve` page in the system's headless Chromium.
 //
-// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS]]
+// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS [PHONE_PLAYED]]]
 //   BASE_URL          a running `queens serve`, e.g. http://127.0.0.1:8080
 //   SCREENSHOT        a puzzle screenshot (PNG) the page must solve
 //   EXPECTED_COLUMNS  the solution's queen column in each row, comma-separated
@@ -8,8 +8,11 @@
 //   PLAYED            a half-played screenshot (crowns and X marks on it): the Hint
 //                     and Show solution buttons are checked on it
 //   PLAYED_COLUMNS    its solution's queen column in each row
+//   PHONE_PLAYED      a real half-played phone screenshot: its hint must fit the
+//                     phone's first screen too
 // Environment: CHROMIUM (default /usr/bin/chromium); E2E_SHOTS=DIR also saves
-// DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board.
+// DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board,
+// and DIR/hint-desktop.png and DIR/hint-phone.png of the first hint on PLAYED.
 //
 // Prints one line per check, then `e2e: N passed, M failed`; exits 1 on any failure.
 
@@ -18,7 +21,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
-const [base, shot, expectedArg, played, playedArg] = process.argv.slice(2);
+const [base, shot, expectedArg, played, playedArg, phonePlayed] = process.argv.slice(2);
 if (!base || !shot) {
   console.error("usage: node e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]");
   process.exit(2);
@@ -129,7 +132,7 @@ async function main() {
     ],
   });
   try {
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await desktop.newPage();
     page.setDefaultTimeout(TIMEOUT);
     const pageErrors = [];
@@ -228,34 +231,95 @@ async function main() {
 
     if (played) {
       const playedCols = playedArg.split(",").map(Number);
-      await check("a half-played screenshot shows the player's marks, then a hint on the picture", async () => {
+      const playedBytes = readFileSync(played);
+      // What the API says for the first two steps: the page must show exactly these reveals.
+      const api = async (q) => {
+        const res = await fetch(`${base}/api/hint?${q}`, { method: "POST", body: playedBytes });
+        return res.json();
+      };
+      const first = (await api("step=0")).hint;
+      const second = (await api("step=1")).hint;
+      const lettered = (await api("step=0&letters=1")).hint;
+
+      await check("a half-played screenshot shows the player's marks, then the hint in three reveals and the next step", async () => {
         await page.reload({ waitUntil: "load" });
+        await page.evaluate(() => localStorage.removeItem("queens.letters"));
         await page.setInputFiles("#file", played);
         await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
         const queens = await page.$$eval("#board .cell.queen", (els) => els.map((e) => [Number(e.dataset.row), Number(e.dataset.col)]));
         assert(queens.length >= 1 && queens.length < playedCols.length, `player's crowns on the board: ${JSON.stringify(queens)}`);
         for (const [r, c] of queens) assert(playedCols[r] === c, `crown at ${r},${c} is not the player's right crown`);
         assert((await page.$$("#board .cell.cross")).length >= 1, "the player's X marks are not shown");
-        await page.click("#hint");
-        await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
-        const first = (await page.textContent("#hint-text")) || "";
-        assert(/row \d+, column \d+|row \d+|column \d+|region/.test(first), `hint sentence: ${first}`);
-        const firstSrc = await page.getAttribute("#overlay", "src");
-        const natural = await page.$eval("#overlay", (img) => img.decode().then(() => img.naturalHeight));
-        const playedHeight = readFileSync(played).readUInt32BE(20);
-        assert(natural > playedHeight, "the hint picture carries its sentence below the screenshot");
-        await page.click("#hint");
-        await page.waitForFunction((t) => document.getElementById("hint-text").textContent !== t, first, { timeout: TIMEOUT });
-        const second = (await page.textContent("#hint-text")) || "";
-        assert(second && second !== first, "the next press gives the following step");
-        assert((await page.getAttribute("#overlay", "src")) !== firstSrc, "the picture follows the step");
+        assert(first && second && first.nudge && first.reason && first.text, `API steps: ${JSON.stringify(first)}`);
+        const playedSize = { width: playedBytes.readUInt32BE(16), height: playedBytes.readUInt32BE(20) };
+        let src = null;
+        const stages = [
+          [first.nudge, "Why?"],
+          [first.reason, "Show the answer"],
+          [first.text, "Next hint"],
+          [second.nudge, "Why?"],
+        ];
+        for (const [k, [said, button]] of stages.entries()) {
+          await page.click("#hint");
+          await page
+            .waitForFunction(
+              ([t, b]) => document.getElementById("hint-text").textContent === t && document.getElementById("hint").textContent === b,
+              [said, button],
+              { timeout: TIMEOUT },
+            )
+            .catch(async () => {
+              const got = await page.evaluate(() => [document.getElementById("hint-text").textContent, document.getElementById("hint").textContent]);
+              throw new Error(`stage ${k + 1}: expected ${JSON.stringify([said, button])}, the page shows ${JSON.stringify(got)}`);
+            });
+          const next = (await page.textContent("#hint-next")) || "";
+          assert(next.includes(`Press ${button}`), `stage ${k + 1} does not say how to get the next one: ${next}`);
+          await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
+          const now = await page.getAttribute("#overlay", "src");
+          assert(now !== src, `stage ${k + 1}: the picture did not follow the reveal`);
+          src = now;
+          const natural = await page.$eval("#overlay", (img) => img.decode().then(() => ({ width: img.naturalWidth, height: img.naturalHeight })));
+          // Cropped to the board (the render has a 40-px page margin), with the banner below.
+          assert(natural.width < playedSize.width - 40 && natural.height > natural.width, `the hint picture is not the board and its banner: ${JSON.stringify(natural)} of ${JSON.stringify(playedSize)}`);
+          if (k === 0 && shotsDir) await page.screenshot({ path: join(shotsDir, "hint-desktop.png") });
+        }
+        assert(first.nudge !== first.reason && first.reason !== first.text, "the three reveals are three different texts");
         assert((await page.$$("#board .cell.queen")).length === queens.length, "a hint does not reveal the solution's queens");
+        // The full screenshot is one tap away, and back.
+        await page.click("#full");
+        await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("blob:"));
+        const full = await page.$eval("#overlay", (img) => img.decode().then(() => img.naturalHeight));
+        assert(full === playedSize.height, `the full screenshot is ${full} px tall, the upload ${playedSize.height}`);
+        await page.click("#full");
+        await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("data:"));
       });
 
-      await check("Show solution on the half-played screenshot shows every queen", async () => {
+      await check("Show solution on the half-played screenshot shows every queen, and Hint still works after it", async () => {
         await showSolution(page);
         const cols = await solvedColumns(page, playedCols.length);
         assert(same(cols, playedCols), `queen columns ${JSON.stringify(cols)}`);
+        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        await page.click("#hint");
+        await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.reason, { timeout: TIMEOUT });
+        await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
+      });
+
+      await check("the letters toggle draws region letters, names regions by letter too, and is remembered", async () => {
+        assert(lettered && /region \([A-Z]\)/.test(lettered.text), `regions named by colour and letter: ${lettered && lettered.text}`);
+        const before = await page.getAttribute("#overlay", "src");
+        await page.check("#letters");
+        await page.waitForFunction(() => document.querySelectorAll("#board .cell .letter").length > 0, null, { timeout: TIMEOUT });
+        await page.waitForFunction((b) => document.getElementById("overlay").src !== b, before, { timeout: TIMEOUT });
+        const tags = await page.$$eval("#board .cell", (els) => els.every((e) => e.querySelector(".letter").textContent === e.dataset.region));
+        assert(tags, "every cell shows its own region's letter");
+        await page.reload({ waitUntil: "load" });
+        assert(await page.isChecked("#letters"), "the letters choice is forgotten after a reload");
+        await page.setInputFiles("#file", played);
+        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        await page.click("#hint");
+        await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, lettered.nudge, { timeout: TIMEOUT });
+        assert((await page.$$("#board .cell .letter")).length > 0, "letters on the board after a reload");
+        await page.uncheck("#letters");
+        await page.waitForFunction(() => document.querySelectorAll("#board .cell .letter").length === 0, null, { timeout: TIMEOUT });
       });
     }
 
@@ -293,6 +357,26 @@ async function main() {
       assert(board && board.x >= 0 && board.x + board.width <= 390, `#board box ${JSON.stringify(board)}`);
       if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "serve-phone.png"), fullPage: true });
     });
+
+    for (const [k, file] of [played, phonePlayed].filter(Boolean).entries()) {
+      await check(`at 390×844 one press of Hint on ${file.split("/").pop()} shows the hint board (≥ 300 px) and its sentence in the first screen`, async () => {
+        await mobile.reload({ waitUntil: "load" });
+        await mobile.setInputFiles("#file", file);
+        await mobile.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        await mobile.click("#hint");
+        await mobile.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
+        await mobile.$eval("#overlay", (img) => img.decode());
+        const scrolled = await mobile.evaluate(() => window.scrollY);
+        const box = await mobile.locator("#overlay").boundingBox();
+        // The sentence is the banner at the bottom of the picture: the whole picture must fit.
+        assert(scrolled === 0, `the page scrolled by ${scrolled}px`);
+        assert(box && box.width >= 300, `the hint board is ${box && box.width}px wide`);
+        assert(box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844, `the hint picture ${JSON.stringify(box)} is not inside the first screen`);
+        const next = await mobile.locator("#hint-next").boundingBox();
+        assert(next && next.y + next.height <= 844, `how to get the next reveal is below the first screen: ${JSON.stringify(next)}`);
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, k ? "hint-phone-real.png" : "hint-phone.png") });
+      });
+    }
     await phone.close();
   } finally {
     await browser.close();

@@ -95,5 +95,10 @@ fi
 played="$work/played.png"
 ./target/release/queens render samples/issue-9x9-played.txt -o "$played" --marks board >&2
 
+# A real half-played phone screenshot (1170×2532), when the corpus is there: the
+# hint board and its sentence must fit the phone's first screen for it too.
+phone_played="../shared/corpus/played/played-104-phone390-dark-partial.png"
+[ -f "$phone_played" ] || phone_played=""
+
 reported=1
-CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6"
+CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6" $phone_played

@@ -42,6 +42,10 @@ const REFUSE_TIME: Duration = Duration::from_secs(1);
 #[derive(Clone, Debug)]
 pub(super) struct Answering(pub(super) Arc<AtomicBool>);
 
+/// The address of the client that sent a request: solves are shared out per address.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Peer(pub(super) std::net::IpAddr);
+
 /// The open connections, oldest first, with a way to close each.
 #[derive(Default)]
 struct Registry {
@@ -95,9 +99,9 @@ pub(super) async fn serve(
     http.timer(TokioTimer::new()).header_read_timeout(opts.header_timeout);
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok((stream, peer)) => (stream, Peer(peer.ip())),
                 // Out of descriptors or a connection reset before it was taken:
                 // wait a little instead of spinning, and keep serving.
                 Err(_) => {
@@ -128,7 +132,7 @@ pub(super) async fn serve(
             }
         };
         let (registry, app, http, stopped) = (Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
-        tokio::spawn(async move { connection(stream, permit, &registry, app, &http, stopped).await });
+        tokio::spawn(async move { connection(stream, peer, permit, &registry, app, &http, stopped).await });
     }
     drop(listener);
     drop(stop);
@@ -140,6 +144,7 @@ pub(super) async fn serve(
 /// Serves one connection until it ends, is told to make room, or the server stops.
 async fn connection(
     stream: TcpStream,
+    peer: Peer,
     permit: OwnedSemaphorePermit,
     registry: &Arc<Mutex<Registry>>,
     app: axum::Router,
@@ -159,6 +164,7 @@ async fn connection(
     let service = hyper::service::service_fn(move |mut request: axum::http::Request<hyper::body::Incoming>| {
         let answering = Arc::clone(&answering);
         request.extensions_mut().insert(Answering(Arc::clone(&answering)));
+        request.extensions_mut().insert(peer);
         let response = app.call(request);
         async move {
             let response = response.await;

@@ -2,6 +2,7 @@
 //! and the puzzle's geometry (rows, columns, regions, neighbours) precomputed once.
 
 use crate::puzzle::{Cell, Regions};
+use crate::solve::deadline::Deadline;
 
 /// What is known about one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -37,6 +38,10 @@ pub struct Geometry {
     pub(crate) cell_units: Vec<[usize; 3]>,
     /// The up to 8 touching cells of each cell.
     pub(crate) neighbours: Vec<Vec<usize>>,
+    /// When the work on this puzzle must stop ([`Deadline::NONE`] by default).
+    /// Kept with the geometry so that every technique, whose finders all take it,
+    /// can check it in a search that grows with N; a finder past it finds nothing.
+    pub(crate) deadline: Deadline,
 }
 
 impl Geometry {
@@ -68,7 +73,7 @@ impl Geometry {
                 out
             })
             .collect();
-        Geometry { n, k, units, cell_units, neighbours }
+        Geometry { n, k, units, cell_units, neighbours, deadline: Deadline::NONE }
     }
 
     /// Board side N.

@@ -1,7 +1,7 @@
 //! The deduction engine: solving the way a person does, one explained step at a time.
 //!
 //! It works on a [`Board`] (each cell unknown, queen or empty) and finds the
-//! cheapest, most visible deduction first ([`Technique`], levels 1–7). Each step
+//! cheapest, most visible deduction first ([`Technique`], levels 1–12). Each step
 //! says what it decides, what it used, and one plain sentence. Every technique
 //! follows from the rules alone, so a step holds in every solution; the tests check
 //! every step of every corpus level against the known solution.
@@ -12,6 +12,7 @@
 //! solution. It knows the puzzle layer only: no pictures, JSON, terminals or files.
 
 pub mod board;
+mod counting;
 pub mod hint;
 pub mod techniques;
 mod words;
@@ -22,6 +23,7 @@ pub use words::Names;
 
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
+use crate::solve::deadline::Deadline;
 use techniques::{Budget, Found};
 
 /// Propagation rounds one step may spend on what-if searches before giving up.
@@ -30,7 +32,7 @@ const STEP_BUDGET: u64 = 20_000;
 const PATH_BUDGET: u64 = 50_000;
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
-/// Deepest nesting of what-ifs tried (level 7 is depth 1 and beyond).
+/// Deepest nesting of what-ifs tried (technique 12 is depth 1 and beyond).
 const MAX_DEPTH: usize = 3;
 
 /// What a step's argument used: the cells, rows, columns and regions to look at.
@@ -44,6 +46,15 @@ pub struct Uses {
     pub cols: Vec<usize>,
     /// Region labels, ascending.
     pub regions: Vec<usize>,
+}
+
+/// Adds `u` to the rows, columns or regions of `uses`.
+pub(crate) fn add_unit(u: Unit, uses: &mut Uses) {
+    match u {
+        Unit::Row(r) => uses.rows.push(r),
+        Unit::Col(c) => uses.cols.push(c),
+        Unit::Region(x) => uses.regions.push(x),
+    }
 }
 
 /// One explained deduction.
@@ -66,7 +77,7 @@ pub struct Step {
 }
 
 impl Step {
-    /// Difficulty level, 1–7.
+    /// Difficulty level, 1–12.
     pub fn level(&self) -> u8 {
         self.technique.level()
     }
@@ -125,9 +136,9 @@ pub enum Grade {
     Easy,
     /// Needs regions filling lines.
     Medium,
-    /// Needs blocked-unit steps.
+    /// Needs blocked-unit or counting steps (2×2 blocks, squeeze, counting, pressure).
     Hard,
-    /// Needs what-if reasoning.
+    /// Needs a case split or what-if reasoning.
     Expert,
 }
 
@@ -158,11 +169,13 @@ pub struct Difficulty {
 /// The difficulty of a path (only meaningful for a path that solved the puzzle).
 pub fn difficulty(steps: &[Step]) -> Difficulty {
     let hardest = steps.iter().map(|s| s.technique).max();
-    let grade = match hardest.map_or(1, Technique::level) {
-        0..=3 => Grade::Easy,
-        4 => Grade::Medium,
-        5 => Grade::Hard,
-        _ => Grade::Expert,
+    let grade = match hardest.unwrap_or(Technique::Reach) {
+        Technique::Reach | Technique::LastCell | Technique::OneLine => Grade::Easy,
+        Technique::Fill => Grade::Medium,
+        Technique::Blocked | Technique::Tiling | Technique::Squeeze | Technique::Counting | Technique::Pressured => {
+            Grade::Hard
+        }
+        Technique::LineCases | Technique::WhatIf | Technique::DeepWhatIf => Grade::Expert,
     };
     let score: f64 = steps.iter().map(|s| if s.level() == 1 { 0.0 } else { f64::from(1u32 << (s.level() - 2)) }).sum();
     Difficulty { grade, score: (score * 10.0).round() / 10.0, hardest }
@@ -179,6 +192,14 @@ impl Engine {
     /// An engine for `regions` with `stars` per unit, naming regions with `names`.
     pub fn new(regions: &Regions, stars: usize, names: Names) -> Self {
         Engine { geo: Geometry::new(regions, stars), names }
+    }
+
+    /// This engine with every search stopping at `deadline`: past it, a step or
+    /// a presolve simply finds nothing more (never a wrong deduction), and the
+    /// caller, seeing [`Deadline::passed`], reports the time limit.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+        self.geo.deadline = deadline;
+        self
     }
 
     /// The puzzle's geometry.
@@ -210,22 +231,36 @@ impl Engine {
         if board.is_complete() || self.geo.contradiction(board).is_some() {
             return None;
         }
-        let found = techniques::simple(&self.geo, board, Technique::Blocked)
+        let found = techniques::simple(&self.geo, board, Technique::Pressured)
+            .or_else(|| counting::cases(&self.geo, board, budget)?.ok())
             .or_else(|| (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, budget)?.ok()))?;
-        Some(self.step(found))
+        Some(self.step(found, board))
     }
 
-    fn step(&self, found: Found) -> Step {
+    /// The step for `found` on `board`. A step that places queens brings their
+    /// reach along: the cells those queens rule out (touching cells, and the rest of
+    /// every unit they fill) are decided in the same step, so a queen's reach is
+    /// never a step of its own after a queen was placed.
+    fn step(&self, found: Found, board: &Board) -> Step {
         let g = &self.geo;
-        let text = words::describe(g, &self.names, &found);
+        let mut after = board.clone();
+        techniques::apply(&mut after, &found);
+        let placed: Vec<usize> = found.decided.iter().filter(|d| d.1 == CellState::Queen).map(|d| d.0).collect();
+        let (mut ruled, mut out) = (Vec::new(), Vec::new());
+        for &q in &placed {
+            g.reach(&after, q, &mut out);
+            ruled.extend_from_slice(&out);
+        }
+        ruled.sort_unstable();
+        ruled.dedup();
+        let mut text = words::describe(g, &self.names, &found);
         let nudge = words::nudge(g, &self.names, &found);
-        let reason = words::reason(g, &self.names, &found);
+        let mut reason = words::reason(g, &self.names, &found);
+        if !ruled.is_empty() {
+            text = format!("{text} {}", words::reach_of_placed(g, &self.names, &after, &placed, ruled.len()));
+            reason = format!("{reason} {}", words::reach_reason(g, placed.len()));
+        }
         let mut uses = Uses::default();
-        let add_unit = |u: Unit, uses: &mut Uses| match u {
-            Unit::Row(r) => uses.rows.push(r),
-            Unit::Col(c) => uses.cols.push(c),
-            Unit::Region(x) => uses.regions.push(x),
-        };
         match &found.detail {
             Detail::Reach { queen, full } => {
                 uses.cells.push(g.cell(*queen));
@@ -246,6 +281,7 @@ impl Engine {
                 uses.cells.push(g.cell(*cell));
                 add_unit(*runs_out, &mut uses);
             }
+            other => counting::uses(g, other, &mut uses),
         }
         for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
             v.sort_unstable();
@@ -253,9 +289,12 @@ impl Engine {
         }
         uses.cells.sort();
         uses.cells.dedup();
+        let mut decided = found.decided.clone();
+        decided.extend(ruled.iter().map(|&i| (i, CellState::Empty)));
+        decided.sort_unstable();
         Step {
             technique: found.technique,
-            decided: found.decided.iter().map(|&(i, s)| (g.cell(i), s)).collect(),
+            decided: decided.into_iter().map(|(i, s)| (g.cell(i), s)).collect(),
             uses,
             nudge,
             reason,
@@ -276,13 +315,13 @@ impl Engine {
 
     /// [`Self::explain`] with what-ifs limited to `budget` for the whole path, in
     /// propagation rounds of a 9×9 board (larger boards pay more per round). Steps
-    /// of techniques 1–5 cost nothing; the path stops at the first step the
+    /// of techniques 1–9 cost nothing; the path stops at the first step the
     /// budget cannot pay for.
     pub fn explain_within(&self, start: Board, budget: u64) -> Path {
         let mut board = start;
         let mut steps = Vec::new();
         let mut path_left = budget;
-        loop {
+        while !self.geo.deadline.passed() {
             let step_budget = STEP_BUDGET.min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
             let found = self.next_step_within(&board, &mut budget);
@@ -298,14 +337,14 @@ impl Engine {
     }
 
     /// The presolve for the MILP, without words: the cheap deductions (techniques
-    /// 1–5) until none is left, then sweeps of what-if probing (technique 6) within a
+    /// 1–9) until none is left, then sweeps of what-if probing (technique 11) within a
     /// small budget, so a hard board still reaches HiGHS quickly. Stops early on a
     /// broken rule (the MILP then reports the puzzle has no solution).
     pub fn deduce(&self, start: Board) -> Board {
         let mut board = start;
         let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
-        while self.geo.contradiction(&board).is_none() {
-            match techniques::simple(&self.geo, &board, Technique::Blocked) {
+        while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {
+            match techniques::simple(&self.geo, &board, Technique::Pressured) {
                 Some(f) => techniques::apply(&mut board, &f),
                 // Stuck: one sweep of what-if probing, then the cheap steps again.
                 None if !board.is_complete() && techniques::probe(&self.geo, &mut board, &mut budget) > 0 => {}

@@ -5,7 +5,14 @@
 //! region; no two touching), never from assuming the solution is unique, so each
 //! one holds in every solution of the puzzle.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use super::board::{Board, CellState, Geometry, Unit};
+pub use super::counting::Block;
+use super::counting::{counting, pressured, squeeze, tiling};
+use crate::solve::deadline::Deadline;
 
 /// How a step was found, in order of difficulty (the level is its number).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -20,25 +27,42 @@ pub enum Technique {
     Fill,
     /// 5: a queen here would leave some unit without room.
     Blocked,
-    /// 6: a queen here leads, by techniques 1–5, to a unit without room.
+    /// 6: a unit's cells left fit in as many 2×2 blocks as stars it needs: one in each.
+    Tiling,
+    /// 7: the same for two adjacent rows (columns) together.
+    Squeeze,
+    /// 8: under- and overcounting: regions inside a band of lines, or reaching into it,
+    /// leave the rest a known number of stars.
+    Counting,
+    /// 9: a star here would leave a unit, or two adjacent lines, too little room.
+    Pressured,
+    /// 10: a unit whose stars go only a few ways, each followed through: the last
+    /// resort before what-ifs.
+    LineCases,
+    /// 11: a queen here leads, by techniques 1–5, to a unit without room.
     WhatIf,
-    /// 7: the same with what-if steps inside the case: a last resort.
+    /// 12: the same with what-if steps inside the case: a last resort.
     DeepWhatIf,
 }
 
 impl Technique {
     /// All techniques, easiest first.
-    pub const ALL: [Technique; 7] = [
+    pub const ALL: [Technique; 12] = [
         Technique::Reach,
         Technique::LastCell,
         Technique::OneLine,
         Technique::Fill,
         Technique::Blocked,
+        Technique::Tiling,
+        Technique::Squeeze,
+        Technique::Counting,
+        Technique::Pressured,
+        Technique::LineCases,
         Technique::WhatIf,
         Technique::DeepWhatIf,
     ];
 
-    /// Difficulty level, 1 (easiest) to 7.
+    /// Difficulty level, 1 (easiest) to 12.
     pub fn level(self) -> u8 {
         self as u8 + 1
     }
@@ -51,6 +75,11 @@ impl Technique {
             Technique::OneLine => "one-line",
             Technique::Fill => "lines-filled",
             Technique::Blocked => "blocked",
+            Technique::Tiling => "two-by-two",
+            Technique::Squeeze => "squeeze",
+            Technique::Counting => "counting",
+            Technique::Pressured => "pressured",
+            Technique::LineCases => "line-cases",
             Technique::WhatIf => "what-if",
             Technique::DeepWhatIf => "deep-what-if",
         }
@@ -64,6 +93,11 @@ impl Technique {
             Technique::OneLine => "region in one line",
             Technique::Fill => "regions fill lines",
             Technique::Blocked => "blocked unit",
+            Technique::Tiling => "2×2 blocks",
+            Technique::Squeeze => "squeeze",
+            Technique::Counting => "counting regions and lines",
+            Technique::Pressured => "pressured exclusion",
+            Technique::LineCases => "case split",
             Technique::WhatIf => "what if",
             Technique::DeepWhatIf => "deeper what if",
         }
@@ -103,6 +137,49 @@ pub enum Detail {
     Blocked {
         /// The unit that would run out.
         unit: Unit,
+    },
+    /// The cells left in `unit` fit in `blocks`, as many as the stars it needs.
+    Tiling {
+        /// The unit.
+        unit: Unit,
+        /// The 2×2 blocks, one star each.
+        blocks: Vec<Block>,
+    },
+    /// The cells left in two adjacent `lines` fit in `blocks`, as many as they need.
+    Squeeze {
+        /// The two lines.
+        lines: Vec<Unit>,
+        /// The 2×2 blocks, one star each.
+        blocks: Vec<Block>,
+    },
+    /// `regions` lie inside the band of `lines` (undercounting), or hold every cell
+    /// left in it (`over`), so the rest holds a known number of stars: none left
+    /// (`blocks` empty), or one in each of `blocks`.
+    Counting {
+        /// The band of adjacent lines.
+        lines: Vec<Unit>,
+        /// The regions counted.
+        regions: Vec<Unit>,
+        /// Overcounting: the regions hold the band; else they lie inside it.
+        over: bool,
+        /// The 2×2 blocks of the rest, one star each (empty: the rest is full).
+        blocks: Vec<Block>,
+    },
+    /// A star on any decided cell would leave `units` (one unit, or two adjacent
+    /// lines) with fewer 2×2 blocks of room than stars to place.
+    Pressured {
+        /// The unit, or the two lines.
+        units: Vec<Unit>,
+    },
+    /// The stars of `unit` go `ways` ways; `broken` of them break a rule, and the
+    /// decided cells are the same in all the others.
+    Cases {
+        /// The unit split into cases.
+        unit: Unit,
+        /// How many ways its stars can go.
+        ways: usize,
+        /// How many of them break a rule.
+        broken: usize,
     },
     /// A queen on `cell` leads to `runs_out` having no room.
     WhatIf {
@@ -248,8 +325,18 @@ pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
     let largest = sets.iter().map(|s| s.2.len()).max().unwrap_or(0);
     for k in 2..largest {
         for (_, lk, units, masks) in &sets {
-            let mut chosen = Vec::with_capacity(k);
-            if let Some(found) = subsets(g, b, *lk, units, masks, k, 0, 0, &mut chosen) {
+            let mut search = Subsets {
+                g,
+                b,
+                line_kind: *lk,
+                units,
+                masks,
+                k,
+                chosen: Vec::with_capacity(k),
+                nodes: 0,
+                failed: HashMap::default(),
+            };
+            if let Some(found) = search.from(0, 0) {
                 return Some(found);
             }
         }
@@ -259,97 +346,156 @@ pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Depth-first search for `k` of `units` whose line masks together cover exactly
 /// `k` lines and leave something to rule out; prunes as soon as the union exceeds k.
-#[allow(clippy::too_many_arguments)]
-fn subsets(
-    g: &Geometry,
-    b: &Board,
+///
+/// Many choices reach the same state (the union of lines so far, how many units
+/// are chosen, the next unit to try). On a board where the Hall count holds (no
+/// k units within fewer than k lines) a state fails or succeeds whatever choices
+/// led to it, and a state that failed from unit j also fails from any later unit:
+/// so failed states are remembered (the earliest start per union and count) and
+/// never searched again. Without that the search grew exponentially with N (81%
+/// of a 30×30 solve, 35×35 took 30 s).
+struct Subsets<'a> {
+    g: &'a Geometry,
+    b: &'a Board,
     line_kind: usize,
-    units: &[usize],
-    masks: &[u64],
+    units: &'a [usize],
+    masks: &'a [u64],
     k: usize,
-    start: usize,
-    union: u64,
-    chosen: &mut Vec<usize>,
-) -> Option<Found> {
-    if chosen.len() == k {
-        if union.count_ones() as usize != k {
+    chosen: Vec<usize>,
+    /// States entered, to look at the clock every so often.
+    nodes: u32,
+    /// States already searched in vain: (union, units chosen) → the earliest start.
+    failed: HashMap<(u64, usize), usize, BuildHasherDefault<MixHasher>>,
+}
+
+impl Subsets<'_> {
+    fn from(&mut self, start: usize, union: u64) -> Option<Found> {
+        let (g, b, k) = (self.g, self.b, self.k);
+        if self.chosen.len() == k {
+            if union.count_ones() as usize != k {
+                return None;
+            }
+            let inside: Vec<usize> = self.chosen.iter().map(|&j| self.units[j]).collect();
+            let rest = rest_of(g, b, union, self.line_kind, &inside);
+            if rest.is_empty() {
+                return None;
+            }
+            let base = g.kind(self.line_kind).start;
+            let lines = (0..64).filter(|bit| union & (1 << bit) != 0).map(|bit| g.unit(base + bit)).collect();
+            return Some(Found {
+                technique: Technique::Fill,
+                decided: empties(rest),
+                detail: Detail::Fill { inside: inside.iter().map(|&u| g.unit(u)).collect(), lines },
+            });
+        }
+        self.nodes = self.nodes.wrapping_add(1);
+        if self.nodes.is_multiple_of(1024) && g.deadline.passed() {
+            // Out of time: finding nothing is always sound.
             return None;
         }
-        let inside: Vec<usize> = chosen.iter().map(|&j| units[j]).collect();
-        let rest = rest_of(g, b, union, line_kind, &inside);
-        if rest.is_empty() {
-            return None;
+        match self.failed.entry((union, self.chosen.len())) {
+            Entry::Occupied(e) if *e.get() <= start => return None,
+            Entry::Occupied(mut e) => *e.get_mut() = start,
+            Entry::Vacant(e) => {
+                e.insert(start);
+            }
         }
-        let base = g.kind(line_kind).start;
-        let lines = (0..64).filter(|bit| union & (1 << bit) != 0).map(|bit| g.unit(base + bit)).collect();
-        return Some(Found {
-            technique: Technique::Fill,
-            decided: empties(rest),
-            detail: Detail::Fill { inside: inside.iter().map(|&u| g.unit(u)).collect(), lines },
-        });
+        for j in start..self.units.len() {
+            if self.units.len() - j < k - self.chosen.len() {
+                break;
+            }
+            let next = union | self.masks[j];
+            if next.count_ones() as usize > k {
+                continue;
+            }
+            self.chosen.push(j);
+            let found = self.from(j + 1, next);
+            self.chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
-    for j in start..units.len() {
-        if units.len() - j < k - chosen.len() {
-            break;
-        }
-        let next = union | masks[j];
-        if next.count_ones() as usize > k {
-            continue;
-        }
-        chosen.push(j);
-        let found = subsets(g, b, line_kind, units, masks, k, j + 1, next, chosen);
-        chosen.pop();
-        if found.is_some() {
-            return found;
-        }
+}
+
+/// A fast hasher for the search's small integer keys (SipHash, the default, cost
+/// more than the search itself); no untrusted keys reach it, so no flooding to fear.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
     }
-    None
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(u64::from(b)));
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
 }
 
 /// Technique 5: cells whose queen would leave some unit without room for its
 /// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
+///
+/// A queen on `c` takes room only from the units of the cells it rules out, so
+/// each cell costs its reach (about 3N cells), not a pass over every unit: the
+/// sweep grows with N³ rather than N⁴, which matters at 40×40.
 pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
-    let n2 = g.n * g.n;
     let units: Vec<usize> =
         scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+    // Where each open unit comes in scan order (closed units are never reported).
+    let mut pos = vec![usize::MAX; g.units.len()];
+    for (p, &u) in units.iter().enumerate() {
+        pos[u] = p;
+    }
+    // What each unit can still hold: its queens and its unknown cells.
+    let room: Vec<usize> = (0..g.units.len()).map(|u| g.tally(b, u)).map(|t| t.queens + t.unknown).collect();
+    // Open units already short of room (callers rule that out first; kept so the
+    // answer does not depend on it), in scan order.
+    let short: Vec<usize> = units.iter().copied().filter(|&u| room[u] < g.k).collect();
     let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
-    let mut gone = vec![false; n2];
+    let mut lost = vec![0usize; g.units.len()];
+    let mut touched = Vec::new();
     let mut reach = Vec::new();
-    for c in 0..n2 {
+    for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
             continue;
         }
         g.reach(b, c, &mut reach);
-        for &j in &reach {
-            gone[j] = true;
-        }
-        gone[c] = true;
-        let limit = best.as_ref().map_or(units.len(), |(p, _)| *p + 1);
-        for (p, &u) in units.iter().enumerate().take(limit) {
-            if g.cell_units[c].contains(&u) {
-                continue;
-            }
-            let mut queens = 0;
-            let mut room = 0;
-            for &i in &g.units[u] {
-                match b.cells[i] {
-                    CellState::Queen => queens += 1,
-                    CellState::Unknown if !gone[i] => room += 1,
-                    _ => {}
+        for &j in reach.iter().chain([c].iter()) {
+            for &u in &g.cell_units[j] {
+                if lost[u] == 0 {
+                    touched.push(u);
                 }
-            }
-            if queens + room < g.k {
-                match &mut best {
-                    Some((bp, cells)) if *bp == p => cells.push(c),
-                    _ => best = Some((p, vec![c])),
-                }
-                break;
+                lost[u] += 1;
             }
         }
-        for &j in &reach {
-            gone[j] = false;
+        let own = &g.cell_units[c];
+        let first = touched
+            .iter()
+            .copied()
+            .filter(|&u| !own.contains(&u) && room[u] - lost[u] < g.k)
+            .chain(short.iter().copied().filter(|u| !own.contains(u)).take(1))
+            .map(|u| pos[u])
+            .min();
+        for &u in &touched {
+            lost[u] = 0;
         }
-        gone[c] = false;
+        touched.clear();
+        match (first, &mut best) {
+            (None, _) => {}
+            (Some(p), Some((bp, cells))) if *bp == p => cells.push(c),
+            (Some(p), Some((bp, _))) if *bp < p => {}
+            (Some(p), _) => best = Some((p, vec![c])),
+        }
     }
     best.map(|(p, cells)| Found {
         technique: Technique::Blocked,
@@ -365,11 +511,18 @@ pub(crate) fn apply(b: &mut Board, found: &Found) {
     }
 }
 
-/// The cheapest deduction among techniques 1–5, up to `max` (inclusive).
+/// The cheapest deduction among techniques 1–9 (no case split, no what-if), up
+/// to `max` (inclusive).
 pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
-    let finders: [fn(&Geometry, &Board) -> Option<Found>; 5] = [reach, last_cell, one_line, fill, blocked];
-    finders.iter().take((max.level() as usize).min(5)).find_map(|f| f(g, b))
+    let finders: [fn(&Geometry, &Board) -> Option<Found>; 9] =
+        [reach, last_cell, one_line, fill, blocked, tiling, squeeze, counting, pressured];
+    finders.iter().take((max.level() as usize).min(finders.len())).find_map(|f| f(g, b))
 }
+
+/// The hardest technique a case of a case split is followed through with: the cheap
+/// ones, and the 2×2 bounds on units and adjacent lines. What-ifs, tried on many
+/// more cells, follow through with techniques 1–5 only.
+pub(crate) const FOLLOW_CASE: Technique = Technique::Squeeze;
 
 /// Work budget for what-if searches, so a pathological board ends the search
 /// instead of running for minutes.
@@ -377,25 +530,29 @@ pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
 /// It is counted in propagation rounds of a 9×9 Queens board: a round on a larger
 /// board costs more, in proportion to the work of its sweeps (cells × units), so
 /// that the budget bounds time on a 17×17 Star Battle as it does on a daily level.
-/// Work, not seconds, so that every machine finds the same steps.
+/// Work, not seconds, so that every machine finds the same steps; the puzzle's
+/// wall-clock deadline (`g.deadline`, none by default) is the outer bound: once it
+/// passes, nothing more is spent.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Budget {
     /// What is left, in 9×9 rounds.
     pub left: u64,
     /// What one round of this board costs, in 9×9 rounds (at least 1).
     cost: u64,
+    /// The puzzle's deadline.
+    deadline: Deadline,
 }
 
 impl Budget {
-    /// `rounds` 9×9 rounds for the board of `g`.
+    /// `rounds` 9×9 rounds for the board of `g`, within its deadline.
     pub fn new(g: &Geometry, rounds: u64) -> Self {
         let n = g.n as u64;
         let work = n * n * g.units.len() as u64;
-        Budget { left: rounds, cost: (work / (81 * 27)).max(1) }
+        Budget { left: rounds, cost: (work / (81 * 27)).max(1), deadline: g.deadline }
     }
 
     fn spend(&mut self) -> bool {
-        if self.left < self.cost {
+        if self.left < self.cost || self.deadline.passed() {
             self.left = 0;
             return false;
         }
@@ -404,9 +561,15 @@ impl Budget {
     }
 }
 
-/// Applies techniques 1–5 (nested what-ifs to `depth`) until nothing changes.
-/// `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
-fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> Result<Option<()>, Unit> {
+/// Applies techniques 1 to `follow` (nested what-ifs to `depth`) until nothing
+/// changes. `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
+pub(crate) fn propagate(
+    g: &Geometry,
+    b: &mut Board,
+    depth: usize,
+    follow: Technique,
+    budget: &mut Budget,
+) -> Result<Option<()>, Unit> {
     loop {
         if let Some(u) = g.contradiction(b) {
             return Err(u);
@@ -428,7 +591,7 @@ fn propagate(g: &Geometry, b: &mut Board, depth: usize, budget: &mut Budget) -> 
         if changed {
             continue;
         }
-        if let Some(f) = simple(g, b, Technique::Blocked) {
+        if let Some(f) = simple(g, b, follow) {
             apply(b, &f);
             continue;
         }
@@ -458,7 +621,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, 0, budget) {
+        match propagate(g, &mut trial, 0, Technique::Blocked, budget) {
             Err(_) => {
                 b.cells[c] = CellState::Empty;
                 emptied += 1;
@@ -470,7 +633,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
     emptied
 }
 
-/// 6 (depth 0) and 7 (depth ≥ 1): the first unknown cell whose queen leads to a
+/// 11 (depth 0) and 12 (depth ≥ 1): the first unknown cell whose queen leads to a
 /// unit without room. `Some(Err(()))` when the budget ran out.
 pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
     for c in 0..g.n * g.n {
@@ -479,7 +642,7 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, budget) {
+        match propagate(g, &mut trial, depth, Technique::Blocked, budget) {
             Err(unit) => {
                 let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
                 return Some(Ok(Found {
@@ -516,5 +679,92 @@ mod tests {
         assert!(b.spend() && b.spend(), "13 rounds of 9×9 pay for two 17×17 rounds");
         assert!(!b.spend(), "but not for a third");
         assert_eq!(b.left, 0);
+    }
+
+    /// The sweep over every unit for every cell that `blocked` replaced: its oracle.
+    fn blocked_by_every_unit(g: &Geometry, b: &Board) -> Option<Found> {
+        let n2 = g.n * g.n;
+        let units: Vec<usize> =
+            scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+        let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
+        let mut gone = vec![false; n2];
+        let mut reach = Vec::new();
+        for c in 0..n2 {
+            if b.cells[c] != CellState::Unknown {
+                continue;
+            }
+            g.reach(b, c, &mut reach);
+            for &j in &reach {
+                gone[j] = true;
+            }
+            gone[c] = true;
+            let limit = best.as_ref().map_or(units.len(), |(p, _)| *p + 1);
+            for (p, &u) in units.iter().enumerate().take(limit) {
+                if g.cell_units[c].contains(&u) {
+                    continue;
+                }
+                let mut queens = 0;
+                let mut room = 0;
+                for &i in &g.units[u] {
+                    match b.cells[i] {
+                        CellState::Queen => queens += 1,
+                        CellState::Unknown if !gone[i] => room += 1,
+                        _ => {}
+                    }
+                }
+                if queens + room < g.k {
+                    match &mut best {
+                        Some((bp, cells)) if *bp == p => cells.push(c),
+                        _ => best = Some((p, vec![c])),
+                    }
+                    break;
+                }
+            }
+            for &j in &reach {
+                gone[j] = false;
+            }
+            gone[c] = false;
+        }
+        best.map(|(p, cells)| Found {
+            technique: Technique::Blocked,
+            decided: empties(cells),
+            detail: Detail::Blocked { unit: g.unit(units[p]) },
+        })
+    }
+
+    #[test]
+    fn blocked_finds_what_a_sweep_over_every_unit_finds() {
+        let maps = [
+            "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n",
+            "AABBBBBCD\nAAABBBBCD\nAAAEECCCD\nAEEEDCCFD\nAAADDFFFD\nGGGDDDDDD\nDDDDHHHHD\nDIDDDDDHH\nIIIIDDDDH\n",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for map in maps {
+            let regions = crate::puzzle::text::parse(map).unwrap();
+            for k in [1, 2] {
+                let g = Geometry::new(&regions, k);
+                for _ in 0..400 {
+                    let mut b = Board::new(g.n);
+                    for i in 0..g.n * g.n {
+                        b.cells[i] = match next() % 10 {
+                            0 => CellState::Queen,
+                            1..=4 => CellState::Empty,
+                            _ => CellState::Unknown,
+                        };
+                    }
+                    let want = blocked_by_every_unit(&g, &b);
+                    found += usize::from(want.is_some());
+                    assert_eq!(blocked(&g, &b), want, "{map} k={k} {:?}", b.cells);
+                }
+            }
+        }
+        assert!(found > 100, "the boards exercise the technique ({found} finds)");
     }
 }

@@ -1,7 +1,7 @@
 //! Each deduction said in one plain sentence, in the words players use: cells as
 //! "row 3, column 5" (1-based), regions by colour when the picture gave colours.
 
-use super::board::{Geometry, Unit};
+use super::board::{Board, CellState, Geometry, Unit};
 use super::techniques::{Detail, Found};
 use crate::puzzle::{region_letter, Cell};
 
@@ -20,11 +20,21 @@ impl Names {
     /// Regions called by colour ("the purple region"). Names used by two regions get
     /// the letter too ("the green region (B)"), so every name points at one region.
     pub fn colours(colour_names: &[&str]) -> Self {
+        Self::coloured(colour_names, false)
+    }
+
+    /// Regions called by colour and letter ("the purple region (C)"), for players who
+    /// read the letters drawn on the board (`--letters`) rather than the colours.
+    pub fn colours_and_letters(colour_names: &[&str]) -> Self {
+        Self::coloured(colour_names, true)
+    }
+
+    fn coloured(colour_names: &[&str], letters: bool) -> Self {
         let regions = colour_names
             .iter()
             .enumerate()
             .map(|(g, name)| {
-                if colour_names.iter().filter(|other| *other == name).count() > 1 {
+                if letters || colour_names.iter().filter(|other| *other == name).count() > 1 {
                     format!("the {name} region ({})", region_letter(g))
                 } else {
                     format!("the {name} region")
@@ -39,7 +49,8 @@ impl Names {
         self.regions.get(g).cloned().unwrap_or_else(|| format!("region {}", region_letter(g)))
     }
 
-    fn unit(&self, u: Unit) -> String {
+    /// The name of unit `u` inside a sentence: "row 3", "column 5", a region's name.
+    pub(crate) fn unit(&self, u: Unit) -> String {
         match u {
             Unit::Row(r) => format!("row {}", r + 1),
             Unit::Col(c) => format!("column {}", c + 1),
@@ -68,7 +79,7 @@ fn list(items: &[String]) -> String {
 }
 
 /// "rows 2, 3 and 5" / "the purple and blue regions" for a set of units of one kind.
-fn units(names: &Names, us: &[Unit]) -> String {
+pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
     match us.first() {
         Some(Unit::Row(_)) if us.len() > 1 => {
             let nums: Vec<String> =
@@ -154,9 +165,7 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::Fill { inside, lines } => {
             let (a, b) = (units(names, inside), units(names, lines));
             format!(
-                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {a} take all of their {} and the other cells of {b} are empty",
-                inside.len(),
-                kind_word(inside[0], true),
+                "the cells left in {a} all lie in {b}, so those {} {}' {} are theirs and the other cells of {b} are empty",
                 lines.len(),
                 kind_word(lines[0], true),
                 piece(g, true),
@@ -178,6 +187,24 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
                 )
             }
         }
+        Detail::Tiling { .. } | Detail::Squeeze { .. } | Detail::Counting { .. } => {
+            format!("{}, so {}", count_argument(g, names, &found.detail), outcome(g, &found.decided))
+        }
+        Detail::Pressured { units: us } => {
+            let those = if decided.len() == 1 { "that cell is" } else { "those cells are" };
+            format!(
+                "a {one} on {} would leave {} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {} still needed, so {those} empty",
+                list(&decided),
+                units(names, us),
+                piece(g, true)
+            )
+        }
+        Detail::Cases { unit, ways, broken } => format!(
+            "the {} left in {} can go only {ways} ways; {broken} of them break a rule when followed through, and in every other one {}",
+            piece(g, true),
+            names.unit(*unit),
+            outcome(g, &found.decided)
+        ),
         Detail::WhatIf { cell: c, runs_out, depth } => {
             if *depth == 0 {
                 format!(
@@ -204,11 +231,31 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
 pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
     let text = match &found.detail {
         Detail::Reach { queen, .. } => format!("look at the {} on {}", piece(g, false), cell(g, *queen)),
-        Detail::LastCell { unit } | Detail::Blocked { unit } => format!("look at {}", names.unit(*unit)),
+        Detail::LastCell { unit } => format!("look at {}", names.unit(*unit)),
+        Detail::Blocked { unit } => {
+            format!("look at {}: where could its {} still go?", names.unit(*unit), piece(g, g.k > 1))
+        }
         Detail::OneLine { inside, line } => format!("look at {} and {}", names.unit(*inside), names.unit(*line)),
         Detail::Fill { inside, lines } => format!("look at {}, and {}", units(names, inside), units(names, lines)),
         Detail::WhatIf { runs_out, .. } => {
-            format!("look at {}, and at the cells whose {} would take its last room", names.unit(*runs_out), piece(g, false))
+            format!(
+                "look at {}, and the cells near it: could each of them hold a {}?",
+                names.unit(*runs_out),
+                piece(g, false)
+            )
+        }
+        Detail::Tiling { unit, .. } => {
+            format!("look at {} and how its cells left fit in 2×2 blocks", names.unit(*unit))
+        }
+        Detail::Squeeze { lines, .. } => format!("look at {} together, and 2×2 blocks along them", units(names, lines)),
+        Detail::Counting { lines, regions, .. } => {
+            format!("look at {}, and {}", units(names, lines), units(names, regions))
+        }
+        Detail::Pressured { units: us } => {
+            format!("look at {} and how much room it keeps", units(names, us))
+        }
+        Detail::Cases { unit, .. } => {
+            format!("look at {}: its {} can go only a few ways", names.unit(*unit), piece(g, true))
         }
     };
     sentence(text) + "."
@@ -233,14 +280,13 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::OneLine { inside, line } => {
             let (a, b) = (names.unit(*inside), names.unit(*line));
             let theirs = if g.k == 1 { format!("{one} is") } else { format!("{many} are") };
-            format!("every cell left in {a} is in {b}, so {b}'s {theirs} {a}'s and nothing else in {b} can hold one")
+            format!("every cell left in {a} is in {b}, so {a}'s {theirs} {b}'s: no other cell of {b} can hold a {one}")
         }
         Detail::Fill { inside, lines } => {
             let (a, b) = (units(names, inside), units(names, lines));
+            let all = if inside.len() == 2 { "both" } else { "all" };
             format!(
-                "the cells left in {a} all lie in {b}: {} {} for {} {}, so {b} have no {many} to spare for any other cell",
-                inside.len(),
-                kind_word(inside[0], true),
+                "the cells left in {a} {all} lie in {b}, so those {} {}' {many} are theirs: no other cell of {b} can hold one",
                 lines.len(),
                 kind_word(lines[0], true),
             )
@@ -248,11 +294,29 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::Blocked { unit } => {
             let u = names.unit(*unit);
             if g.k == 1 {
-                format!("some cells touch or share a line with every cell left in {u}: a {one} there would leave {u} with no cell")
+                format!(
+                    "a {one} on some cells would rule out every cell left in {u} (by touching them or sharing their row, column or region), leaving {u} no room for its {one}"
+                )
             } else {
                 format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
             }
         }
+        Detail::Tiling { .. } | Detail::Squeeze { .. } | Detail::Counting { .. } => {
+            let rest = if matches!(&found.detail, Detail::Counting { blocks, .. } if blocks.is_empty()) {
+                "so no other cell there can hold one".to_string()
+            } else {
+                format!("a block of 2×2 cells holds one {one} at most, so each block holds exactly one: its other cells, and cells touching all of its cells left, are empty")
+            };
+            format!("{}; {rest}", count_argument(g, names, &found.detail))
+        }
+        Detail::Pressured { units: us } => format!(
+            "a {one} on some cells would leave {} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed",
+            units(names, us)
+        ),
+        Detail::Cases { unit, ways, broken } => format!(
+            "try each of the {ways} ways the {many} left in {} can go and follow the easy steps through: {broken} break a rule, and some cells come out the same in all the others",
+            names.unit(*unit)
+        ),
         Detail::WhatIf { runs_out, depth, .. } => {
             let u = names.unit(*runs_out);
             if *depth == 0 {
@@ -263,6 +327,127 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         }
     };
     sentence(text) + "."
+}
+
+/// The end of a step that places queens: what their reach rules out, by unit, and
+/// how many cells that is (`count`). `after` is the board with the queens placed
+/// and nothing ruled out yet.
+pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usize], count: usize) -> String {
+    let touching = placed.iter().any(|&q| g.neighbours[q].iter().any(|&j| after.cells[j] == CellState::Unknown));
+    let mut full: Vec<Unit> = Vec::new();
+    for &q in placed {
+        for &u in &g.cell_units[q] {
+            let t = g.tally(after, u);
+            if t.queens >= g.k && t.unknown > 0 && !full.contains(&g.unit(u)) {
+                full.push(g.unit(u));
+            }
+        }
+    }
+    full.sort_unstable();
+    let (who, them) = match (placed.len(), g.k) {
+        (1, 1) => ("that queen rules".to_string(), "it"),
+        (1, _) => ("that star rules".to_string(), "it"),
+        (_, _) => (format!("those {} rule", piece(g, true)), "them"),
+    };
+    let cells = if count == 1 { "1 cell".to_string() } else { format!("{count} cells") };
+    let mut parts = Vec::new();
+    if !full.is_empty() {
+        parts.push(format!("the rest of {}", list(&full.iter().map(|&u| names.unit(u)).collect::<Vec<_>>())));
+    }
+    if touching {
+        parts.push(format!("the cells around {them}"));
+    }
+    let text = if parts.is_empty() {
+        format!("{who} out {cells}")
+    } else {
+        format!("{who} out {cells}: {}", parts.join(", and "))
+    };
+    sentence(text) + "."
+}
+
+/// The end of a step's reason when it places queens, naming no cell or unit (the
+/// units its queens fill would point at the cell).
+pub fn reach_reason(g: &Geometry, placed: usize) -> String {
+    match (placed, g.k) {
+        (1, 1) => "The queen there rules out the rest of its row, column and region, and the cells around it.".into(),
+        _ => format!(
+            "The {} there rule out the cells around them, and the rest of every row, column and region they fill.",
+            piece(g, true)
+        ),
+    }
+}
+
+/// "row 2, column 3 holds a star and row 4, column 5 is empty" for decided cells.
+fn outcome(g: &Geometry, decided: &[(usize, CellState)]) -> String {
+    let of = |s: CellState| decided.iter().filter(|d| d.1 == s).map(|&(i, _)| cell(g, i)).collect::<Vec<_>>();
+    let (stars, empty) = (of(CellState::Queen), of(CellState::Empty));
+    let verb = |v: &[String], one: &str, many: &str| if v.len() == 1 { one.to_string() } else { many.to_string() };
+    let mut parts = Vec::new();
+    if !stars.is_empty() {
+        parts.push(format!("{} {} a {}", list(&stars), verb(&stars, "holds", "each hold"), piece(g, false)));
+    }
+    if !empty.is_empty() {
+        parts.push(format!("{} {} empty", list(&empty), verb(&empty, "is", "are")));
+    }
+    parts.join(" and ")
+}
+
+/// The counting argument of a 2×2, squeeze or counting step, without what it decides.
+fn count_argument(g: &Geometry, names: &Names, detail: &Detail) -> String {
+    let many = piece(g, true);
+    let fit = |m: usize| {
+        if m == 1 {
+            "fit in one block of 2×2 cells".to_string()
+        } else {
+            format!("fit in just {m} blocks of 2×2 cells")
+        }
+    };
+    match detail {
+        Detail::Tiling { unit, blocks } => {
+            format!(
+                "{} needs {} more {} and its cells left {}",
+                names.unit(*unit),
+                blocks.len(),
+                piece(g, blocks.len() > 1),
+                fit(blocks.len())
+            )
+        }
+        Detail::Squeeze { lines, blocks } => format!(
+            "{} need {} more {} together and their cells left {}",
+            units(names, lines),
+            blocks.len(),
+            piece(g, blocks.len() > 1),
+            fit(blocks.len())
+        ),
+        Detail::Counting { lines, regions, over, blocks } => {
+            let (l, r) = (units(names, lines), units(names, regions));
+            let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);
+            let lines_word = kind_word(lines[0], lines.len() > 1);
+            let regions_word = if regions.len() > 1 { "regions" } else { "region" };
+            let head = if *over {
+                format!(
+                    "every cell left in {l} is in {r}: {} {regions_word} hold {rk} {many} and {} {lines_word} take {lk} of them, so the cells of {r} outside {l} hold the other {}",
+                    regions.len(),
+                    lines.len(),
+                    rk - lk
+                )
+            } else {
+                format!(
+                    "{r} {} inside {l}: {} {lines_word} hold {lk} {many} and {} {regions_word} take {rk} of them, so the other cells of {l} hold the other {}",
+                    if regions.len() > 1 { "lie" } else { "lies" },
+                    lines.len(),
+                    regions.len(),
+                    lk - rk
+                )
+            };
+            if blocks.is_empty() {
+                format!("{head}, and those are all placed")
+            } else {
+                format!("{head}; the cells left there {}, one per {} still needed", fit(blocks.len()), piece(g, false))
+            }
+        }
+        _ => String::new(),
+    }
 }
 
 fn kind_word(u: Unit, plural: bool) -> &'static str {

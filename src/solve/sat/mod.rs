@@ -17,12 +17,11 @@
 
 pub mod cnf;
 
-use std::time::Instant;
-
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
 use crate::error::{Error, Result};
 use crate::puzzle::{check, Cell, Placement, Regions};
+use crate::solve::deadline::Deadline;
 
 /// Solves `regions` with `stars` per unit and `fixed` cells (as [`cnf::encode`]
 /// takes them), and proves the answer unique, all before `deadline`.
@@ -30,10 +29,10 @@ use crate::puzzle::{check, Cell, Placement, Regions};
 /// Returns the checked unique placement, [`Error::SeveralSolutions`] with two
 /// checked placements, [`Error::NoSolution`], or [`Error::Solver`] when the
 /// deadline stopped it.
-pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: Instant) -> Result<Placement> {
+pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: Deadline) -> Result<Placement> {
     let n = regions.n();
     let formula = cnf::encode(n, regions.labels(), stars, fixed);
-    let mut sat = batsat::Solver::new(SolverOpts::default(), Deadline(deadline));
+    let mut sat = batsat::Solver::new(SolverOpts::default(), Stop(deadline));
     let vars: Vec<Var> = (0..formula.vars).map(|_| sat.new_var_default()).collect();
     let lit = |l: cnf::Lit| Lit::new(vars[l.unsigned_abs() as usize - 1], l > 0);
     let mut clause = Vec::new();
@@ -62,13 +61,13 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
 }
 
 /// One SAT call: `Ok(None)` when unsatisfiable; a placement only once it passes the rule check.
-fn run(sat: &mut batsat::Solver<Deadline>, vars: &[Var], regions: &Regions, stars: usize) -> Result<Option<Placement>> {
+fn run(sat: &mut batsat::Solver<Stop>, vars: &[Var], regions: &Regions, stars: usize) -> Result<Option<Placement>> {
     let answer = sat.solve_limited(&[]);
     if answer == lbool::FALSE {
         return Ok(None);
     }
     if answer != lbool::TRUE {
-        return Err(Error::Solver { status: "time limit reached".into() });
+        return Err(Error::time_limit());
     }
     let n = regions.n();
     let placement = Placement::new(
@@ -82,21 +81,21 @@ fn run(sat: &mut batsat::Solver<Deadline>, vars: &[Var], regions: &Regions, star
 }
 
 /// Stops the solver once the deadline has passed (batsat polls `stop` as it searches).
-struct Deadline(Instant);
+struct Stop(Deadline);
 
-impl Callbacks for Deadline {
+impl Callbacks for Stop {
     fn stop(&self) -> bool {
-        Instant::now() >= self.0
+        self.0.passed()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
-    fn soon() -> Instant {
-        Instant::now() + Duration::from_secs(60)
+    fn soon() -> Deadline {
+        Deadline::after(Duration::from_secs(60))
     }
 
     #[test]
@@ -128,7 +127,7 @@ mod tests {
         assert!(matches!(solve(&r, 1, &[], soon()), Err(Error::NoSolution)));
         let url = "https://puzz.link/p?starbattle/9/9/2/00baj7b962qp668u8tc9jkcucc4i30";
         let board = crate::puzzle::puzzlink::parse(url).unwrap();
-        let past = Instant::now() - Duration::from_millis(1);
+        let past = Deadline::at(Instant::now() - Duration::from_millis(1));
         assert!(matches!(solve(&board.regions, 2, &[], past), Err(Error::Solver { .. })));
     }
 

@@ -1,0 +1,158 @@
+//! `queens generate`: the options become a [`Spec`], the puzzles become files and
+//! lines. Making the puzzles is the generate stage's; drawing and formatting them
+//! is the output layer's; this module only parses, writes and prints.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use crate::app::cli::{Generate, GenerateFormat, RenderStyle, Theme};
+use crate::generate::{self, canon::Seen, Puzzle, Spec, Target};
+use crate::output::{files, generated, overlay, render};
+use crate::Regions;
+
+/// Runs `queens generate`; exit 0 when every puzzle was made, 1 when some were
+/// not, `Err` (exit 2) for options that cannot work.
+pub fn run(g: Generate) -> Result<u8, String> {
+    let spec = Spec {
+        n: usize::from(g.size),
+        stars: usize::from(g.stars),
+        target: g.hardest.map_or(Target::Grade(g.grade.grade()), Target::Hardest),
+        time_limit: g.time_limit,
+    };
+    spec.check().map_err(|e| e.to_string())?;
+    let avoid = not_in(&g.not_in)?;
+    let wants = |f: GenerateFormat| g.format.contains(&f);
+    if wants(GenerateFormat::Text) || wants(GenerateFormat::Png) {
+        std::fs::create_dir_all(&g.out_dir)
+            .map_err(|e| format!("cannot create {}: {}", g.out_dir.display(), crate::error::io_reason(&e)))?;
+    }
+    let seed = g.seed.unwrap_or_else(clock_seed);
+    let style = render::Style {
+        cell: g.cell,
+        dark: g.theme == Theme::Dark,
+        bordered: (g.style == RenderStyle::Bordered).then_some(render::GridLines::Dotted),
+        ..render::Style::default()
+    };
+    let count = g.count as usize;
+    let progress = (!g.quiet && count > 3 && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(count as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed}").expect("valid template"),
+        );
+        bar
+    });
+    let threads = g.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()), usize::from);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let mut failed = 0;
+    let tick = || {
+        if let Some(bar) = &progress {
+            bar.inc(1);
+        }
+    };
+    let mut emit = |result: crate::Result<Puzzle>| {
+        let puzzle = match result {
+            Ok(p) => p,
+            Err(e) => {
+                failed += 1;
+                let line = format!("queens generate: {e}");
+                match &progress {
+                    Some(bar) => bar.println(line),
+                    None => eprintln!("{line}"),
+                }
+                return;
+            }
+        };
+        let written = match write(&puzzle, &g, &style) {
+            Ok(w) => w,
+            Err(e) => {
+                failed += 1;
+                eprintln!("{e}");
+                return;
+            }
+        };
+        let mut lines = Vec::new();
+        if wants(GenerateFormat::Json) {
+            lines.push(generated::json(&puzzle, g.with_solution, &written));
+        } else {
+            if !g.quiet {
+                lines.push(generated::summary(&puzzle, &written));
+            }
+            if wants(GenerateFormat::Puzzlink) {
+                lines.push(generated::link(&puzzle));
+            }
+        }
+        for line in lines {
+            match &progress {
+                Some(bar) => bar.suspend(|| println!("{line}")),
+                None => println!("{line}"),
+            }
+        }
+    };
+    pool.install(|| generate::run(&spec, seed, count, &avoid, &tick, &mut emit));
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if failed > 0 && count > 1 {
+        eprintln!("queens generate: {failed} of {count} puzzles could not be made");
+    }
+    Ok(u8::from(failed > 0))
+}
+
+/// Writes the puzzle's files; returns their paths, as shown to the user.
+fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<String>, String> {
+    let stem = generated::stem(p);
+    let mut written = Vec::new();
+    let mut put = |path: PathBuf, bytes: &[u8]| -> Result<(), String> {
+        files::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
+        written.push(path.display().to_string());
+        Ok(())
+    };
+    if g.format.contains(&GenerateFormat::Text) {
+        put(g.out_dir.join(format!("{stem}.txt")), generated::text_file(p, g.with_solution).as_bytes())?;
+    }
+    if g.format.contains(&GenerateFormat::Png) {
+        let (img, _) = render::render(&p.regions, style, &render::Marks::default());
+        put(g.out_dir.join(format!("{stem}.png")), &overlay::encode_png(&img))?;
+        if g.with_solution {
+            let marks = render::Marks { crowns: Some(p.solution.clone()), ..Default::default() };
+            let (img, _) = render::render(&p.regions, style, &marks);
+            put(g.out_dir.join(format!("{stem}.solution.png")), &overlay::encode_png(&img))?;
+        }
+    }
+    Ok(written)
+}
+
+/// The layouts of `--not-in` files: level JSON, a list of objects with "regions"
+/// (rows of letters). A file that is not that is a usage error naming it.
+fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
+    let mut seen = Seen::new();
+    for path in paths {
+        for regions in levels(path)? {
+            seen.insert(&regions);
+        }
+    }
+    Ok(seen)
+}
+
+fn levels(path: &Path) -> Result<Vec<Regions>, String> {
+    let shown = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {}", crate::error::io_reason(&e)))?;
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| format!("{shown}: not JSON: {e}"))?;
+    let list = value.as_array().ok_or_else(|| format!("{shown}: expected a JSON list of levels"))?;
+    list.iter()
+        .enumerate()
+        .map(|(i, level)| {
+            let rows: Option<Vec<&str>> =
+                level.get("regions").and_then(|r| r.as_array()).map(|r| r.iter().filter_map(|x| x.as_str()).collect());
+            rows.and_then(|r| Regions::from_rows(&r))
+                .ok_or_else(|| format!("{shown}: level {} has no \"regions\" as a square of rows", i + 1))
+        })
+        .collect()
+}
+
+/// A seed when none is given: the clock's nanoseconds (printed with every puzzle,
+/// so a run can always be repeated).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) & generate::MAX_SEED
+}

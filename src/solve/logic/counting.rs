@@ -1,0 +1,505 @@
+//! Counting techniques, the ones Star Battle players use on big boards (they hold
+//! for Queens too, where K = 1): 2×2 blocks on a unit, the squeeze of two adjacent
+//! lines, under- and overcounting over bands of lines and the regions around them,
+//! pressured exclusion, and the case split on one line.
+//!
+//! They rest on one fact besides the counts: any two cells of a 2×2 block touch, so
+//! a block holds at most one star. If the cells left in a set that needs m more stars
+//! fit in m blocks, each block holds exactly one of them; if they fit in fewer, the
+//! set cannot be finished. Every argument follows from the rules alone (never from
+//! the solution being unique), so each step holds in every solution.
+
+use super::board::{Board, CellState, Geometry, Unit};
+use super::techniques::{propagate, Budget, Detail, Found, Technique, FOLLOW_CASE};
+
+/// A 2×2 block of cells by its top-left corner (row, column). A block may hang over
+/// the board's edge, where it holds fewer cells.
+pub type Block = (isize, isize);
+
+/// Most ways one unit's stars may go for a case split to be worth trying.
+const MAX_CASES: usize = 12;
+
+/// The cells of `block` that lie on the board.
+fn block_cells(n: usize, (r, c): Block) -> impl Iterator<Item = usize> {
+    let n = n as isize;
+    [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        .into_iter()
+        .filter(move |&(rr, cc)| (0..n).contains(&rr) && (0..n).contains(&cc))
+        .map(move |(rr, cc)| (rr * n + cc) as usize)
+}
+
+/// Few 2×2 blocks that cover every cell of `cands` (row-major): the best of a greedy
+/// cover and the four fixed tilings of the board. Any cover is a sound bound, since
+/// each block holds at most one star; a smaller one is only a sharper bound.
+fn cover(n: usize, cands: &[usize]) -> Vec<Block> {
+    let mut mark = vec![0u8; n * n]; // 1: candidate, 2: covered
+    for &i in cands {
+        mark[i] = 1;
+    }
+    let uncovered = |mark: &[u8], b: Block| block_cells(n, b).filter(|&j| mark[j] == 1).count();
+    let mut best: Vec<Block> = Vec::new();
+    for &i in cands {
+        if mark[i] != 1 {
+            continue;
+        }
+        // Every candidate before this one is covered, so the best block has its top
+        // row here (or one up on the last row) and holds this cell.
+        let (r, c) = ((i / n) as isize, (i % n) as isize);
+        let top = r.min(n as isize - 2).max(0);
+        let right = (top, c.min(n as isize - 2).max(0));
+        let left = (top, (c - 1).max(0));
+        let b = if uncovered(&mark, left) > uncovered(&mark, right) { left } else { right };
+        for j in block_cells(n, b) {
+            if mark[j] == 1 {
+                mark[j] = 2;
+            }
+        }
+        best.push(b);
+    }
+    for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let mut tiles: Vec<Block> = cands
+            .iter()
+            .map(|&i| {
+                let (r, c) = ((i / n) as isize + dr, (i % n) as isize + dc);
+                (r / 2 * 2 - dr, c / 2 * 2 - dc)
+            })
+            .collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        if tiles.len() < best.len() {
+            best = tiles;
+        }
+    }
+    best
+}
+
+/// What the 2×2 bound says about a set of cells that needs some more stars.
+enum Bound {
+    /// Its cells left fit in fewer blocks than the stars it needs: it cannot be finished.
+    Broken,
+    /// They fit in exactly as many blocks as it needs: one star in each.
+    Tight(Vec<Block>),
+    /// Room to spare.
+    Loose,
+}
+
+/// The bound for `cells` (a set; `inside[i]` marks its members) needing `need` more stars.
+fn bound(g: &Geometry, b: &Board, cells: &[usize], need: usize) -> Bound {
+    let mut cands: Vec<usize> = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+    if cands.len() < need {
+        return Bound::Broken;
+    }
+    if need == 0 {
+        return Bound::Loose;
+    }
+    cands.sort_unstable();
+    let blocks = cover(g.n, &cands);
+    match blocks.len() {
+        m if m < need => Bound::Broken,
+        m if m == need => Bound::Tight(blocks),
+        _ => Bound::Loose,
+    }
+}
+
+/// What a tight set decides: each block holds exactly one of the set's stars, so its
+/// cells outside the set are empty, a block with one cell of the set left holds its
+/// star there, and a cell touching every cell the block has left is empty.
+fn tight_decisions(g: &Geometry, b: &Board, inside: &[bool], blocks: &[Block]) -> Vec<(usize, CellState)> {
+    let mut out = Vec::new();
+    for &blk in blocks {
+        let cand: Vec<usize> =
+            block_cells(g.n, blk).filter(|&i| inside[i] && b.cells[i] == CellState::Unknown).collect();
+        out.extend(
+            block_cells(g.n, blk)
+                .filter(|&i| !inside[i] && b.cells[i] == CellState::Unknown)
+                .map(|i| (i, CellState::Empty)),
+        );
+        match cand.as_slice() {
+            [one] => out.push((*one, CellState::Queen)),
+            [first, rest @ ..] => out.extend(
+                g.neighbours[*first]
+                    .iter()
+                    .filter(|&&j| {
+                        b.cells[j] == CellState::Unknown
+                            && !cand.contains(&j)
+                            && rest.iter().all(|&c| g.neighbours[c].contains(&j))
+                    })
+                    .map(|&j| (j, CellState::Empty)),
+            ),
+            [] => {}
+        }
+    }
+    sorted(out)
+}
+
+fn sorted(mut v: Vec<(usize, CellState)>) -> Vec<(usize, CellState)> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Queens of `cells` on `b`.
+fn queens(b: &Board, cells: &[usize]) -> usize {
+    cells.iter().filter(|&&i| b.cells[i] == CellState::Queen).count()
+}
+
+/// Membership of `cells` as one flag per board cell.
+fn flags(g: &Geometry, cells: &[usize]) -> Vec<bool> {
+    let mut inside = vec![false; g.n * g.n];
+    for &i in cells {
+        inside[i] = true;
+    }
+    inside
+}
+
+/// Cells and what they become, sorted.
+type Decided = Vec<(usize, CellState)>;
+
+/// Decisions of the set `cells` that needs `total` stars, when its 2×2 bound is tight.
+fn tight_set(g: &Geometry, b: &Board, cells: &[usize], total: usize) -> Option<(Vec<Block>, Decided)> {
+    let need = total.checked_sub(queens(b, cells))?;
+    let Bound::Tight(blocks) = bound(g, b, cells, need) else { return None };
+    let decided = tight_decisions(g, b, &flags(g, cells), &blocks);
+    (!decided.is_empty()).then_some((blocks, decided))
+}
+
+/// The cells of two adjacent lines of `kind` (0 rows, 1 columns), `first` and the next.
+fn pair(g: &Geometry, kind: usize, first: usize) -> Vec<usize> {
+    let base = g.kind(kind).start;
+    g.units[base + first].iter().chain(&g.units[base + first + 1]).copied().collect()
+}
+
+/// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
+pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
+    for u in g.kind(2).chain(g.kind(0)).chain(g.kind(1)) {
+        if let Some((blocks, decided)) = tight_set(g, b, &g.units[u], g.k) {
+            return Some(Found {
+                technique: Technique::Tiling,
+                decided,
+                detail: Detail::Tiling { unit: g.unit(u), blocks },
+            });
+        }
+    }
+    None
+}
+
+/// Technique 7: two adjacent rows (columns) whose cells left fit in exactly as many 2×2 blocks
+/// as the stars they need together.
+pub(crate) fn squeeze(g: &Geometry, b: &Board) -> Option<Found> {
+    for kind in [0, 1] {
+        for first in 0..g.n.saturating_sub(1) {
+            if let Some((blocks, decided)) = tight_set(g, b, &pair(g, kind, first), 2 * g.k) {
+                let base = g.kind(kind).start;
+                let lines = vec![g.unit(base + first), g.unit(base + first + 1)];
+                return Some(Found {
+                    technique: Technique::Squeeze,
+                    decided,
+                    detail: Detail::Squeeze { lines, blocks },
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
+fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
+    let base = g.kind(kind).start;
+    g.kind(2)
+        .map(|u| {
+            g.units[u]
+                .iter()
+                .filter(|&&i| b.cells[i] != CellState::Empty)
+                .fold(0u64, |m, &i| m | 1 << (g.cell_units[i][kind] - base))
+        })
+        .collect()
+}
+
+/// A set of cells that holds a known number of stars in every solution, and why.
+struct Area {
+    /// The cells.
+    cells: Vec<usize>,
+    /// How many stars they hold.
+    total: usize,
+    /// One unit or two adjacent lines (`regions` empty), or a band of lines with
+    /// the regions counted against it.
+    units: Vec<Unit>,
+    /// The regions counted: inside the band, or (`over`) reaching into it.
+    regions: Vec<Unit>,
+    /// Overcounting.
+    over: bool,
+}
+
+/// The counted areas of every band of adjacent lines, narrow bands first: for each,
+/// the rest of the band outside the regions inside it (undercounting), and the rest
+/// of the regions reaching into it outside it (overcounting). Each holds a known
+/// number of stars, because the board's empty cells leave the regions no other room.
+fn bands<'a>(g: &'a Geometry, b: &Board) -> impl Iterator<Item = Area> + 'a {
+    let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
+    let regions = g.kind(2).start;
+    (1..g.n)
+        .flat_map(move |width| (0..=g.n - width).flat_map(move |start| [0, 1].map(|kind| (width, start, kind))))
+        .flat_map(move |(width, start, kind)| {
+            let band: u64 = ((1u64 << width) - 1) << start;
+            let base = g.kind(kind).start;
+            let in_band = |i: usize| band & 1 << (g.cell_units[i][kind] - base) != 0;
+            let masks = &masks[kind];
+            let inside: Vec<usize> = (0..masks.len()).filter(|&r| masks[r] & !band == 0).collect();
+            let reaching: Vec<usize> = (0..masks.len()).filter(|&r| masks[r] & band != 0).collect();
+            let lines: Vec<Unit> = (start..start + width).map(|l| g.unit(base + l)).collect();
+            let as_units = |rs: &[usize]| rs.iter().map(|&r| g.unit(regions + r)).collect::<Vec<_>>();
+            let mut out = Vec::with_capacity(2);
+            if !inside.is_empty() && inside.len() <= width {
+                let cells = (start..start + width)
+                    .flat_map(|l| g.units[base + l].iter().copied())
+                    .filter(|&i| !inside.contains(&(g.cell_units[i][2] - regions)))
+                    .collect();
+                let total = (width - inside.len()) * g.k;
+                out.push(Area { cells, total, units: lines.clone(), regions: as_units(&inside), over: false });
+            }
+            if reaching.len() >= width && reaching.len() < masks.len() {
+                let cells = reaching
+                    .iter()
+                    .flat_map(|&r| g.units[regions + r].iter().copied())
+                    .filter(|&i| !in_band(i))
+                    .collect();
+                let total = (reaching.len() - width) * g.k;
+                out.push(Area { cells, total, units: lines, regions: as_units(&reaching), over: true });
+            }
+            out
+        })
+}
+
+/// Technique 8: under- and overcounting over a band of adjacent lines. The regions inside the
+/// band take K stars each of the band's stars, so the rest of the band holds what is
+/// left (undercounting); the regions that reach into the band hold all of its stars
+/// and K each, so their cells outside the band hold the difference (overcounting).
+/// When that rest has no star left to hold, or its cells fit in exactly as many 2×2
+/// blocks as it holds, cells are decided. Narrow bands first.
+pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
+    // Out of time: finding nothing is always sound.
+    bands(g, b).take_while(|_| !g.deadline.passed()).find_map(|a| {
+        let (blocks, decided) = if queens(b, &a.cells) == a.total {
+            let empty = a.cells.iter().filter(|&&i| b.cells[i] == CellState::Unknown).map(|&i| (i, CellState::Empty));
+            (Vec::new(), sorted(empty.collect()))
+        } else {
+            tight_set(g, b, &a.cells, a.total)?
+        };
+        let detail = Detail::Counting { lines: a.units, regions: a.regions, over: a.over, blocks };
+        (!decided.is_empty()).then_some(Found { technique: Technique::Counting, decided, detail })
+    })
+}
+
+/// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
+/// area: a star and its touching cells lie in a 3×3 square, which meets at most
+/// four blocks. A filter for speed only: skipping an area never makes a step wrong.
+const SLACK: usize = 4;
+
+/// The areas pressured exclusion weighs, each with room to spare of at most
+/// [`SLACK`] blocks: every unit, then every two adjacent lines. (Counted bands
+/// were tried too: on the corpus they decided nothing more and cost ten times the
+/// time.)
+fn areas(g: &Geometry, b: &Board) -> Vec<Area> {
+    let mut out: Vec<Area> = g
+        .kind(2)
+        .chain(g.kind(0))
+        .chain(g.kind(1))
+        .map(|u| Area {
+            cells: g.units[u].clone(),
+            total: g.k,
+            units: vec![g.unit(u)],
+            regions: Vec::new(),
+            over: false,
+        })
+        .collect();
+    for kind in [0, 1] {
+        let base = g.kind(kind).start;
+        out.extend((0..g.n.saturating_sub(1)).map(|l| Area {
+            cells: pair(g, kind, l),
+            total: 2 * g.k,
+            units: vec![g.unit(base + l), g.unit(base + l + 1)],
+            regions: Vec::new(),
+            over: false,
+        }));
+    }
+    out.retain(|a| {
+        let Some(need) = a.total.checked_sub(queens(b, &a.cells)) else { return false };
+        let mut cands: Vec<usize> = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+        cands.sort_unstable();
+        need > 0 && cover(g.n, &cands).len() <= need + SLACK
+    });
+    out
+}
+
+/// True when `trial` leaves `area` with cells left that fit in fewer 2×2 blocks
+/// than the stars it still needs (or with too many stars).
+fn squeezes(g: &Geometry, trial: &Board, area: &Area) -> bool {
+    match area.total.checked_sub(queens(trial, &area.cells)) {
+        Some(need) => matches!(bound(g, trial, &area.cells, need), Bound::Broken),
+        None => true,
+    }
+}
+
+/// Technique 9: pressured exclusion: cells whose star would leave a unit, or two adjacent
+/// lines, too little room: its cells left would fit in fewer 2×2 blocks than the
+/// stars it still needs. Returns every such cell for the first area found.
+pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
+    let areas = areas(g, b);
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); g.n * g.n];
+    for (a, area) in areas.iter().enumerate() {
+        for &i in &area.cells {
+            of_cell[i].push(a);
+        }
+    }
+    let mut reach = Vec::new();
+    let mut hit: Option<(usize, Vec<usize>)> = None;
+    let mut touched = Vec::new();
+    for c in (0..g.n * g.n).filter(|&c| b.cells[c] == CellState::Unknown) {
+        if g.deadline.passed() {
+            return None; // out of time: finding nothing is always sound
+        }
+        g.reach(b, c, &mut reach);
+        let mut trial = b.clone();
+        for &j in &reach {
+            trial.cells[j] = CellState::Empty;
+        }
+        trial.cells[c] = CellState::Queen;
+        // Only areas that lost a cell can have changed.
+        touched.clear();
+        touched.extend(reach.iter().chain([&c]).flat_map(|&i| of_cell[i].iter().copied()));
+        touched.sort_unstable();
+        touched.dedup();
+        match &mut hit {
+            None => {
+                if let Some(&a) = touched.iter().find(|&&a| squeezes(g, &trial, &areas[a])) {
+                    hit = Some((a, vec![c]));
+                }
+            }
+            Some((a, cells)) => {
+                if touched.binary_search(a).is_ok() && squeezes(g, &trial, &areas[*a]) {
+                    cells.push(c);
+                }
+            }
+        }
+    }
+    let (a, cells) = hit?;
+    let area = &areas[a];
+    Some(Found {
+        technique: Technique::Pressured,
+        decided: cells.into_iter().map(|c| (c, CellState::Empty)).collect(),
+        detail: Detail::Pressured { units: area.units.clone() },
+    })
+}
+
+/// The ways to put `need` stars on `cands` (sorted) with no two touching, up to `cap`
+/// of them; `None` when there are more.
+fn placements(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<Vec<Vec<usize>>> {
+    fn go(
+        g: &Geometry,
+        cands: &[usize],
+        need: usize,
+        from: usize,
+        chosen: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        cap: usize,
+    ) -> bool {
+        if chosen.len() == need {
+            out.push(chosen.clone());
+            return out.len() <= cap;
+        }
+        for j in from..cands.len() {
+            if cands.len() - j < need - chosen.len() {
+                break;
+            }
+            if chosen.iter().any(|&c| g.neighbours[c].contains(&cands[j])) {
+                continue;
+            }
+            chosen.push(cands[j]);
+            let more = go(g, cands, need, j + 1, chosen, out, cap);
+            chosen.pop();
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(g, cands, need, 0, &mut Vec::with_capacity(need), &mut out, cap).then_some(out)
+}
+
+/// Technique 10: the case split on one line, the last resort before what-ifs: a row, column or
+/// region whose stars can go only a few ways. Each way is followed through by the
+/// techniques up to the squeeze; a way that breaks a rule is out, and a cell that
+/// ends up the same in every way left is decided. Units with the fewest ways first.
+/// `Some(Err(()))` when the budget ran out.
+pub(crate) fn cases(g: &Geometry, b: &Board, budget: &mut Budget) -> Option<Result<Found, ()>> {
+    let mut units: Vec<(usize, usize, Vec<Vec<usize>>)> = Vec::new(); // (ways, scan position, ways)
+    for (pos, u) in g.kind(2).chain(g.kind(0)).chain(g.kind(1)).enumerate() {
+        let cands: Vec<usize> = g.units[u].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+        let need = g.k.saturating_sub(queens(b, &g.units[u]));
+        if need == 0 || cands.is_empty() {
+            continue;
+        }
+        if let Some(ways) = placements(g, &cands, need, MAX_CASES) {
+            if ways.len() >= 2 {
+                units.push((ways.len(), pos, ways));
+            }
+        }
+    }
+    units.sort_by_key(|&(count, pos, _)| (count, pos));
+    let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
+    for (count, pos, ways) in units {
+        let mut left: Option<Board> = None; // cells that agree in every way so far; others unknown
+        let mut out = 0;
+        for way in &ways {
+            let mut trial = b.clone();
+            for &c in way {
+                trial.cells[c] = CellState::Queen;
+            }
+            match propagate(g, &mut trial, 0, FOLLOW_CASE, budget) {
+                Err(_) => out += 1,
+                Ok(None) => return Some(Err(())),
+                Ok(Some(())) => match &mut left {
+                    None => left = Some(trial),
+                    Some(common) => {
+                        for (x, y) in common.cells.iter_mut().zip(&trial.cells) {
+                            if *x != *y {
+                                *x = CellState::Unknown;
+                            }
+                        }
+                    }
+                },
+            }
+        }
+        let Some(common) = left else { continue };
+        let decided: Vec<(usize, CellState)> = (0..g.n * g.n)
+            .filter(|&i| b.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown)
+            .map(|i| (i, common.cells[i]))
+            .collect();
+        if !decided.is_empty() {
+            let detail = Detail::Cases { unit: g.unit(order[pos]), ways: count, broken: out };
+            return Some(Ok(Found { technique: Technique::LineCases, decided, detail }));
+        }
+    }
+    None
+}
+
+/// What a counting step used, for drawing it: its units, and the cells of its blocks.
+pub(crate) fn uses(g: &Geometry, detail: &Detail, uses: &mut super::Uses) {
+    let (units, blocks): (Vec<Unit>, &[Block]) = match detail {
+        Detail::Tiling { unit, blocks } => (vec![*unit], blocks),
+        Detail::Squeeze { lines, blocks } => (lines.clone(), blocks),
+        Detail::Counting { lines, regions, blocks, .. } => (lines.iter().chain(regions).copied().collect(), blocks),
+        Detail::Pressured { units } => (units.clone(), &[]),
+        Detail::Cases { unit, .. } => (vec![*unit], &[]),
+        _ => (Vec::new(), &[]),
+    };
+    for u in units {
+        match u {
+            Unit::Row(r) => uses.rows.push(r),
+            Unit::Col(c) => uses.cols.push(c),
+            Unit::Region(x) => uses.regions.push(x),
+        }
+    }
+    uses.cells.extend(blocks.iter().flat_map(|&blk| block_cells(g.n, blk)).map(|i| g.cell(i)));
+}
