@@ -80,6 +80,14 @@ pub enum Error {
         /// Every K whose puzzle has exactly one solution, ascending.
         working: Vec<usize>,
     },
+    /// `--engine logic`: the deduction engine alone did not decide every cell.
+    #[error("the deduction engine alone decided {decided} of {cells} cells; use --engine auto (or sat, milp) for an exact answer")]
+    Unfinished {
+        /// Cells the presolve decided.
+        decided: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
     /// `queens generate` could not make a puzzle as asked within its bounds.
     #[error("{reason}")]
     Generate {
@@ -156,6 +164,7 @@ impl Error {
             Error::SeveralSolutions { .. } => "several-solutions",
             Error::Stars { .. } => "stars",
             Error::Solver { .. } => "solver",
+            Error::Unfinished { .. } => "unfinished",
             Error::Generate { .. } => "generate",
         }
     }

@@ -89,7 +89,7 @@ pub struct Timings {
     /// Clustering colors into regions (and the border cross-check).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cluster: Option<f64>,
-    /// MILP solve and uniqueness proof (with the engine's presolve).
+    /// Exact solve and uniqueness proof (the engine's presolve, then HiGHS or SAT).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solve: Option<f64>,
     /// The explained solve path.
@@ -132,6 +132,8 @@ pub struct Outcome {
     pub unsure: Vec<crate::Cell>,
     /// True when the regions were read from borders alone (a grid without region colors).
     pub from_borders: bool,
+    /// The exact engine that answered, when one ran.
+    pub engine: Option<solve::Exact>,
     /// Stage times.
     pub ms: Timings,
 }
@@ -150,6 +152,7 @@ impl Outcome {
             explained: None,
             unsure: Vec::new(),
             from_borders: false,
+            engine: None,
             ms: Timings::default(),
         }
     }
@@ -199,13 +202,16 @@ pub(crate) fn solve_puzzle(regions: Regions, stated: Option<usize>, config: &Con
         Stars::Fixed(k) => Some(k),
         Stars::Auto => stated,
     };
-    let (stars, result) = match (partition::check(&regions, config.pieces), known) {
-        (Err(e), _) => (known, Err(Error::from(e))),
-        (Ok(()), Some(k)) => (Some(k), solve::solve(&regions, &SolveOptions { stars: k, ..config.solve })),
-        (Ok(()), None) => stars::solve_auto(&regions, &config.solve),
+    let (stars, result, engine) = match (partition::check(&regions, config.pieces), known) {
+        (Err(e), _) => (known, Err(Error::from(e)), None),
+        (Ok(()), Some(k)) => {
+            let solved = solve::solve_by(&regions, &SolveOptions { stars: k, ..config.solve });
+            (Some(k), solved.result, Some(solved.engine))
+        }
+        (Ok(()), None) => stars::solve_auto_by(&regions, &config.solve),
     };
     ms.solve = Some(ms_since(t));
-    Outcome { regions: Some(regions), result, stars, ..Outcome::failed(Error::NoSolution) }
+    Outcome { regions: Some(regions), result, stars, engine, ..Outcome::failed(Error::NoSolution) }
 }
 
 /// What the reader found in a picture, for overlays and debug output.

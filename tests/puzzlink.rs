@@ -73,11 +73,9 @@ fn starbattle_puzzles_find_their_star_count_and_solution() {
     auto_finds_k_and_solution(|n| n < 17);
 }
 
-/// The 17x17 4-star puzzles: HiGHS needs 20-50 s for some of them at K = 4 (the
-/// auto search adds about 0.2 s for K = 1..3), so they run on request:
-/// `cargo test --release --test puzzlink -- --ignored`.
+/// The 17x17 4-star puzzles: the SAT engine answers K = 2..4 (HiGHS K = 1), a few
+/// seconds at most per board, so they run with the rest of the suite.
 #[test]
-#[ignore = "slow: 17x17 4-star MILP solves take up to a minute each"]
 fn starbattle_17x17_puzzles_find_their_star_count_and_solution() {
     auto_finds_k_and_solution(|n| n >= 17);
 }

@@ -19,7 +19,7 @@ fn every_starbattle_picture_reads_and_solves_exactly() {
         .par_iter()
         .filter_map(|shot| {
             let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
-            // The 17x17 4-star puzzles take seconds; the limit is only a safety net.
+            // The 17x17 4-star puzzles take up to a few seconds; the limit is only a safety net.
             let config = Config {
                 solve: SolveOptions {
                     stars: shot.stars,
@@ -56,5 +56,34 @@ fn black_and_white_grids_are_marked_as_read_from_borders() {
         let config = Config { solve: SolveOptions { stars: shot.stars, ..Default::default() }, ..Config::default() };
         let (outcome, _) = solve_image(&bytes, &config);
         assert!(outcome.from_borders, "{}: white cells, so the borders drew the regions", shot.file);
+    }
+}
+
+/// The generated boards of tests/data/starbattle: the SAT engine and `--engine milp`
+/// both find the manifest's solution and prove it unique.
+#[test]
+fn generated_boards_solve_to_their_solution_with_both_engines() {
+    use queens::solve::{solve_by, EngineChoice, Exact};
+    #[derive(serde::Deserialize)]
+    struct Generated {
+        file: String,
+        stars: usize,
+        regions: Vec<String>,
+        solution: Vec<[usize; 2]>,
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/starbattle");
+    let boards: Vec<Generated> = common::manifest(&dir);
+    assert!(!boards.is_empty());
+    for b in &boards {
+        let regions = queens::Regions::from_rows(&b.regions).expect("square board");
+        let text = std::fs::read_to_string(dir.join(&b.file)).expect("board file");
+        assert_eq!(queens::puzzle::text::parse(&text).expect("parses").rows(), regions.rows(), "{}", b.file);
+        for (choice, engine) in [(EngineChoice::Sat, Exact::Sat), (EngineChoice::Milp, Exact::Milp)] {
+            let opts = SolveOptions { stars: b.stars, engine: choice, ..SolveOptions::default() };
+            let solved = solve_by(&regions, &opts);
+            let got: Vec<[usize; 2]> = solved.result.expect("unique").cells().iter().map(|c| [c.row, c.col]).collect();
+            assert_eq!(got, b.solution, "{} with {engine:?}", b.file);
+            assert!(solved.engine == engine || solved.engine == Exact::Logic, "{}", b.file);
+        }
     }
 }

@@ -71,9 +71,14 @@ pub struct Common {
     /// Accept regions made of several separate pieces (some hand-made puzzles).
     #[arg(long)]
     pub allow_split_regions: bool,
-    /// Solve with the MILP alone, without fixing the deduction engine's cells first (for comparison).
+    /// Solve with the exact engine alone, without fixing the deduction engine's cells first (for comparison).
     #[arg(long)]
     pub no_logic: bool,
+    /// Exact engine: auto (HiGHS for 1 star, SAT for 2 or more), logic (the
+    /// deduction engine alone: fails when it cannot decide every cell), milp
+    /// (HiGHS) or sat (batsat); for comparison. JSON `engine` says which answered.
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto, value_name = "ENGINE")]
+    pub engine: EngineArg,
     /// Write pictures of each detection stage (board, cells, colors, map) into DIR.
     #[arg(long, value_name = "DIR")]
     pub debug_dir: Option<PathBuf>,
@@ -407,6 +412,19 @@ pub struct Serve {
     pub max_connections: u32,
 }
 
+/// `--engine`: which exact engine answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// HiGHS for Queens (1 star), SAT for Star Battle (2 stars or more).
+    Auto,
+    /// The deduction engine alone.
+    Logic,
+    /// HiGHS, the MILP.
+    Milp,
+    /// The SAT solver (batsat).
+    Sat,
+}
+
 /// How much of a hint to show, smallest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RevealChoice {
@@ -565,6 +583,12 @@ impl Common {
                 },
                 time_limit: self.time_limit,
                 logic: !self.no_logic,
+                engine: match self.engine {
+                    EngineArg::Auto => crate::solve::EngineChoice::Auto,
+                    EngineArg::Logic => crate::solve::EngineChoice::Logic,
+                    EngineArg::Milp => crate::solve::EngineChoice::Milp,
+                    EngineArg::Sat => crate::solve::EngineChoice::Sat,
+                },
                 deadline: crate::solve::deadline::Deadline::NONE,
             },
             stars: self.stars,

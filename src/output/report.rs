@@ -54,6 +54,9 @@ pub struct Record<'a> {
     pub output: Option<String>,
     /// Why it failed, when `ok` is false.
     pub error: Option<ErrorJson>,
+    /// The exact engine that answered: `logic` (the presolve decided every cell),
+    /// `milp` (HiGHS) or `sat`; null when none ran (the input failed before solving).
+    pub engine: Option<crate::solve::Exact>,
     /// Stage times in milliseconds.
     pub ms: &'a Timings,
     /// The emoji share text, with `--share` when solved (the web API's `share`).
@@ -231,6 +234,7 @@ impl<'a> Record<'a> {
             difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
+            engine: outcome.engine,
             ms: &outcome.ms,
             share: None,
         }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Placement, Regions};
-use crate::solve::{solve, SolveOptions};
+use crate::solve::{solve_by, Exact, SolveOptions};
 
 /// How the star count K is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -202,24 +202,40 @@ const SEARCH_BUDGET: usize = 2_000;
 /// say. Returns the K the result is about (`None` for `no-solution` and the `stars`
 /// refusal) and the result. `opts.stars` is ignored; `opts.time_limit` covers all K.
 pub fn solve_auto(regions: &Regions, opts: &SolveOptions) -> (Option<usize>, Result<Placement>) {
+    let (k, result, _) = solve_auto_by(regions, opts);
+    (k, result)
+}
+
+/// [`solve_auto`], saying which exact engine answered: the one that ran for the K
+/// the result is about (for `no-solution`, the last one that ran; `None` when the
+/// counting bounds and the search ruled out every K without one).
+pub fn solve_auto_by(regions: &Regions, opts: &SolveOptions) -> (Option<usize>, Result<Placement>, Option<Exact>) {
     let deadline = Instant::now() + opts.time_limit;
     let mut verdicts = Vec::new();
+    let mut engines: Vec<(usize, Exact)> = Vec::new();
     for k in 1..=max_stars(regions.n()) {
         if blocked(regions, k) || (k > 1 && search(regions, k, SEARCH_BUDGET) == Search::Empty) {
             verdicts.push((k, Verdict::None));
             continue;
         }
         let left = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1));
-        let verdict = match solve(regions, &SolveOptions { stars: k, time_limit: left, ..*opts }) {
+        let solved = solve_by(regions, &SolveOptions { stars: k, time_limit: left, ..*opts });
+        engines.push((k, solved.engine));
+        let verdict = match solved.result {
             Ok(p) => Verdict::Unique(p),
             Err(Error::SeveralSolutions { first, second }) => Verdict::Several(first, second),
             Err(Error::NoSolution) => Verdict::None,
             // A K we could not settle might be the one: no verdict without it.
-            Err(e) => return (Some(k), Err(e)),
+            Err(e) => return (Some(k), Err(e), Some(solved.engine)),
         };
         verdicts.push((k, verdict));
     }
-    decide(verdicts)
+    let (k, result) = decide(verdicts);
+    let engine = match k {
+        Some(k) => engines.iter().find(|(kk, _)| *kk == k),
+        None => engines.last(),
+    };
+    (k, result, engine.map(|&(_, e)| e))
 }
 
 /// Picks K from the verdicts of K = 1, 2, … (in that order).
@@ -249,6 +265,7 @@ pub fn decide(verdicts: Vec<(usize, Verdict)>) -> (Option<usize>, Result<Placeme
 mod tests {
     use super::*;
     use crate::puzzle::Cell;
+    use crate::solve::solve;
 
     fn p(cells: &[(usize, usize)]) -> Placement {
         Placement::new(cells.iter().map(|&(r, c)| Cell::new(r, c)).collect())
