@@ -10,6 +10,9 @@ use queens::Regions;
 // Not every bench looks into the corpus by itself.
 #[allow(unused_imports)]
 pub use tests_common::corpus;
+// The Star Battle corpus and the generated boards' manifest (benches/starbattle.rs).
+#[allow(unused_imports)]
+pub use tests_common::{manifest, starbattle};
 
 /// The levels of some corpus files (`unique_only`: only those with one solution);
 /// empty when the corpus is missing.

@@ -258,7 +258,7 @@ pub struct Generate {
     /// hold: 1 up to 6×6, 2 up to 10×10, 3 up to 14×14, 4 up to 18×18, …
     #[arg(long, default_value_t = 1, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=10))]
     pub stars: u16,
-    /// The difficulty, as `queens explain` grades it.
+    /// The difficulty, as `queens explain FILE` grades it.
     #[arg(long, value_enum, default_value_t = GradeArg::Hard, conflicts_with = "hardest")]
     pub grade: GradeArg,
     /// Instead of --grade: the hardest technique the solve needs, by its id
