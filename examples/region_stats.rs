@@ -1,0 +1,73 @@
+//! Region-size statistics of the game's levels against generated boards, printed as
+//! the README's Markdown table:
+//!
+//! ```text
+//! cargo run --release --example region_stats -- /work/shared/corpus 50 1
+//! ```
+//!
+//! Arguments: the folder holding `levels.json`, `levels-daily-617-842.json` and
+//! `levels-bonus.json` (default `../shared/corpus`), how many boards to generate per
+//! N (default 50) and the seed (default 1). The boards are generated at the default
+//! grade (hard), 1 star, with [`queens::generate::run`] (the same puzzles as
+//! `queens generate --size N --count M --seed S`), for N = 7 to 11.
+//!
+//! Per N and per set: the share of 1-cell and of 2-cell regions, the mean size of
+//! the largest region, and the earth mover's distance between the two sets'
+//! region-size distributions ([`SizeStats::distance`]: how many cells, on average,
+//! a region's size must move to turn one distribution into the other).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use queens::generate::{self, canon::Seen, stats::SizeStats, Spec, Target};
+use queens::solve::logic::Grade;
+use queens::Regions;
+
+fn levels(path: &std::path::Path) -> Vec<Regions> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let list: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON list of levels");
+    list.iter()
+        .filter_map(|level| {
+            let rows: Vec<&str> = level.get("regions")?.as_array()?.iter().filter_map(|r| r.as_str()).collect();
+            Regions::from_rows(&rows)
+        })
+        .collect()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = PathBuf::from(args.next().unwrap_or_else(|| "../shared/corpus".into()));
+    let count: usize = args.next().map_or(50, |a| a.parse().expect("a count"));
+    let seed: u64 = args.next().map_or(1, |a| a.parse().expect("a seed"));
+    let corpus: Vec<Regions> = ["levels.json", "levels-daily-617-842.json", "levels-bonus.json"]
+        .iter()
+        .flat_map(|f| levels(&dir.join(f)))
+        .collect();
+    println!("| N | levels | 1-cell | 2-cell | largest | generated | 1-cell | 2-cell | largest | distance |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for n in 7..=11 {
+        let game = SizeStats::of(n, &corpus);
+        let spec = Spec { n, stars: 1, target: Target::Grade(Grade::Hard), time_limit: Duration::from_secs(60) };
+        let mut made = Vec::new();
+        generate::run(&spec, seed, count, &Seen::new(), &|| {}, &mut |p| {
+            if let Ok(p) = p {
+                made.push(p.regions);
+            }
+        });
+        let ours = SizeStats::of(n, &made);
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        let largest = |s: &SizeStats| format!("{:.1}", s.sorted.last().copied().unwrap_or(0.0));
+        println!(
+            "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            game.boards,
+            pct(game.ones),
+            pct(game.twos),
+            largest(&game),
+            ours.boards,
+            pct(ours.ones),
+            pct(ours.twos),
+            largest(&ours),
+            game.distance(&ours),
+        );
+    }
+}
