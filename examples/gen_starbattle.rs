@@ -23,6 +23,7 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use queens::generate::layout::neighbours;
 use queens::puzzle::check;
 use queens::solve::deadline::Deadline;
 use queens::solve::sat;
@@ -78,14 +79,6 @@ fn stars(n: usize, k: usize, rng: &mut Rng) -> Option<Vec<bool>> {
     let mut star = vec![false; n * n];
     placement.cells().iter().for_each(|c| star[c.row * n + c.col] = true);
     Some(star)
-}
-
-fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (i / n, i % n);
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
-        .into_iter()
-        .filter(move |&(rr, cc)| rr < n && cc < n)
-        .map(move |(rr, cc)| rr * n + cc)
 }
 
 /// N connected regions of K stars each around `star` (row-major flags), or None.
@@ -146,24 +139,9 @@ fn grow(n: usize, k: usize, star: &[bool], rng: &mut Rng) -> Option<Vec<usize>> 
     Some(owner.into_iter().map(|o| o.expect("every cell has a region")).collect())
 }
 
-/// True when region `g` minus cell `skip` is still one connected piece.
+/// True when region `g` minus cell `skip` is still one connected piece, and not empty.
 fn connected_without(n: usize, labels: &[usize], g: usize, skip: usize) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&i| labels[i] == g && i != skip).collect();
-    let Some(&start) = cells.first() else { return false };
-    let mut seen = vec![false; n * n];
-    seen[start] = true;
-    let mut stack = vec![start];
-    let mut reached = 1;
-    while let Some(i) = stack.pop() {
-        for j in neighbours(n, i) {
-            if !seen[j] && j != skip && labels[j] == g {
-                seen[j] = true;
-                reached += 1;
-                stack.push(j);
-            }
-        }
-    }
-    reached == cells.len()
+    (0..n * n).any(|i| labels[i] == g && i != skip) && queens::generate::layout::connected_without(n, labels, g, skip)
 }
 
 /// One unique board: its labels and solution, or None (the caller tries again).
