@@ -415,12 +415,7 @@ fn corpus_levels_with_generated_marks_get_hints_that_skip_what_the_crowns_say() 
         })
         .collect();
     let faults: Vec<&String> = results.iter().flat_map(|r| &r.0).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&faults);
     let presses: usize = results.iter().map(|r| r.1).sum();
     let crowned = results.iter().filter(|r| r.2).count();
     assert!(crowned > 1000, "most generated boards have crowns: {crowned}");
@@ -496,12 +491,7 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
         })
         .collect();
     let faults: Vec<&String> = results.iter().flat_map(|r| &r.0).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&faults);
     let crowned = results.iter().filter(|r| r.2).count();
     let presses: usize = results.iter().map(|r| r.1).sum();
     assert!(crowned >= 12, "the partial and solved boards have crowns: {crowned}");
@@ -568,12 +558,7 @@ fn explained_steps_bring_their_queens_reach_and_keep_their_cells_out_of_the_nudg
             out
         })
         .collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&faults);
 }
 
 /// Pixels of exactly `ink` in the picture at `path`.
@@ -635,4 +620,10 @@ fn a_mistake_is_revealed_in_three_steps_and_only_the_answer_names_the_cell() {
     let out = queens().args(["hint", "--no-image", "--color", "never", "--reveal", "nudge"]).arg(&p).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains(nudge) && !text.contains(" ! "), "the nudge does not mark the cell: {text}");
+}
+
+/// Fails with the count and the first 20 faults when there are any.
+fn assert_no_faults<S: AsRef<str>>(faults: &[S]) {
+    let first: Vec<&str> = faults.iter().take(20).map(AsRef::as_ref).collect();
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), first.join("\n"));
 }
