@@ -1,5 +1,5 @@
 //! A small exact search for the repair loop: the solutions of a layout, up to a
-//! cap, by depth-first search row by row with bit masks.
+//! cap, by depth-first search with unit propagation.
 //!
 //! The repair loop asks "which other solutions are there?" dozens of times per
 //! puzzle; a MILP solve and proof per question is far too slow for that, while
@@ -12,41 +12,124 @@
 /// row, column and region); `None` when `nodes` search nodes were not enough.
 /// Each solution is its star cells, row-major.
 pub fn solutions(n: usize, k: usize, label: &[usize], cap: usize, nodes: usize) -> Option<Vec<Vec<usize>>> {
-    let mut s = Search {
-        n,
-        k,
-        label,
-        cols: vec![0; n],
-        regions: vec![0; n],
-        region_cells: (0..n).map(|g| (0..n * n).filter(|&i| label[i] == g).collect()).collect(),
-        stars: Vec::with_capacity(n * k),
-        found: Vec::new(),
-        cap,
-        nodes,
-    };
-    s.row(0, 0).then_some(s.found)
+    search(n, k, label, cap, nodes).map(|(found, _)| found)
 }
 
-struct Search<'a> {
+/// [`solutions`], with the search nodes it took: how far the layout is from being
+/// solved by the unit rules alone (1 node: no guess needed).
+pub fn search(n: usize, k: usize, label: &[usize], cap: usize, nodes: usize) -> Option<(Vec<Vec<usize>>, usize)> {
+    let mut units: Vec<Vec<usize>> = Vec::with_capacity(3 * n);
+    units.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
+    units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+    units.extend((0..n).map(|g| (0..n * n).filter(|&i| label[i] == g).collect()));
+    let of_cell: Vec<[usize; 3]> = (0..n * n).map(|i| [i / n, n + i % n, 2 * n + label[i]]).collect();
+    let mut s = Search { n, k, units, of_cell, found: Vec::new(), cap, nodes };
+    let mut start = State {
+        cell: vec![Open; n * n],
+        stars: vec![0; 3 * n],
+        open: s.units.iter().map(Vec::len).collect(),
+        todo: (0..3 * n).collect(),
+    };
+    let complete = !s.propagate(&mut start) || s.branch(start);
+    complete.then(|| (s.found, nodes - s.nodes))
+}
+
+/// A cell of the search: not yet decided, a star, or empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Open,
+    Star,
+    Empty,
+}
+use Mark::{Empty, Open, Star};
+
+/// One node's board: each cell's mark, and per unit (rows, columns, regions) its
+/// stars and open cells; `todo` holds the units changed since they were last
+/// looked at.
+#[derive(Clone)]
+struct State {
+    cell: Vec<Mark>,
+    stars: Vec<usize>,
+    open: Vec<usize>,
+    todo: Vec<usize>,
+}
+
+/// Depth-first search with propagation: a unit with its K stars empties its other
+/// cells, a unit whose open cells are just the stars it lacks fills them, a star
+/// empties its 8 neighbours; it branches on a cell of the unit with the fewest
+/// open cells (a star there, or not), so a unique 9×9 board takes tens of nodes.
+struct Search {
     n: usize,
     k: usize,
-    label: &'a [usize],
-    /// Stars so far per column and per region.
-    cols: Vec<usize>,
-    regions: Vec<usize>,
-    region_cells: Vec<Vec<usize>>,
-    /// Star cells so far, row-major.
-    stars: Vec<usize>,
+    /// Rows `0..n`, columns `n..2n`, regions `2n..3n`: their cells.
+    units: Vec<Vec<usize>>,
+    /// The three units of each cell.
+    of_cell: Vec<[usize; 3]>,
     found: Vec<Vec<usize>>,
     cap: usize,
-    /// Nodes left; the search gives up (returns false) at 0.
+    /// Nodes left; the search gives up at 0.
     nodes: usize,
 }
 
-impl Search<'_> {
-    /// Fills row `r` from column `from` on, with `placed` stars in it so far; false
-    /// when the node budget ran out.
-    fn row(&mut self, r: usize, from: usize) -> bool {
+impl Search {
+    /// Marks open cell `i`; false when a unit is broken by it.
+    fn set(&self, st: &mut State, i: usize, m: Mark) -> bool {
+        if st.cell[i] != Open {
+            return st.cell[i] == m;
+        }
+        st.cell[i] = m;
+        for &u in &self.of_cell[i] {
+            st.todo.push(u);
+            st.open[u] -= 1;
+            if m == Star {
+                st.stars[u] += 1;
+                if st.stars[u] > self.k {
+                    return false;
+                }
+            } else if st.stars[u] + st.open[u] < self.k {
+                return false;
+            }
+        }
+        if m == Star {
+            let (n, r, c) = (self.n, i / self.n, i % self.n);
+            for rr in r.saturating_sub(1)..(r + 2).min(n) {
+                for cc in c.saturating_sub(1)..(c + 2).min(n) {
+                    let j = rr * n + cc;
+                    if j != i && !self.set(st, j, Empty) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies the unit rules to the changed units until none is left; false on a
+    /// contradiction.
+    fn propagate(&self, st: &mut State) -> bool {
+        while let Some(u) = st.todo.pop() {
+            if st.open[u] == 0 {
+                continue;
+            }
+            let fill = if st.stars[u] == self.k {
+                Empty
+            } else if st.stars[u] + st.open[u] == self.k {
+                Star
+            } else {
+                continue;
+            };
+            for &i in &self.units[u] {
+                if st.cell[i] == Open && !self.set(st, i, fill) {
+                    st.todo.clear();
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Searches below `st` (propagated); false when the node budget ran out.
+    fn branch(&mut self, st: State) -> bool {
         if self.found.len() >= self.cap {
             return true;
         }
@@ -54,67 +137,22 @@ impl Search<'_> {
             return false;
         }
         self.nodes -= 1;
-        let (n, k) = (self.n, self.k);
-        if r == n {
-            self.found.push(self.stars.clone());
+        let unit = (0..self.units.len()).filter(|&u| st.stars[u] < self.k).min_by_key(|&u| st.open[u]);
+        let Some(unit) = unit else {
+            self.found.push((0..st.cell.len()).filter(|&i| st.cell[i] == Star).collect());
+            return true;
+        };
+        let i = *self.units[unit].iter().find(|&&i| st.cell[i] == Open).expect("a unit short of stars has open cells");
+        let mut star = st.clone();
+        if self.set(&mut star, i, Star) && self.propagate(&mut star) && !self.branch(star) {
+            return false;
+        }
+        if self.found.len() >= self.cap {
             return true;
         }
-        let placed = self.stars.iter().rev().take_while(|&&i| i / n == r).count();
-        if placed == k {
-            return !self.feasible(r + 1) || self.row(r + 1, 0);
-        }
-        for c in from..n {
-            let i = r * n + c;
-            let g = self.label[i];
-            if self.cols[c] == k || self.regions[g] == k || self.touches(i) {
-                continue;
-            }
-            self.cols[c] += 1;
-            self.regions[g] += 1;
-            self.stars.push(i);
-            let ok = self.row(r, c + 2);
-            self.stars.pop();
-            self.cols[c] -= 1;
-            self.regions[g] -= 1;
-            if !ok {
-                return false;
-            }
-            if self.found.len() >= self.cap {
-                return true;
-            }
-        }
-        true
-    }
-
-    /// True when a star on `i` would touch one already placed (same row or the row above).
-    fn touches(&self, i: usize) -> bool {
-        let n = self.n;
-        self.stars.iter().rev().take_while(|&&s| s / n + 1 >= i / n).any(|&s| {
-            let (dr, dc) = ((s / n).abs_diff(i / n), (s % n).abs_diff(i % n));
-            dr <= 1 && dc <= 1
-        })
-    }
-
-    /// True when every region can still get its stars from rows `r..` (cells in
-    /// columns with room, not touching a star of row `r - 1`).
-    fn feasible(&self, r: usize) -> bool {
-        let n = self.n;
-        // Columns: k stars each, no two in touching rows.
-        let rows_left = n - r;
-        let columns = (0..n).all(|c| {
-            let above = r > 0 && self.stars.iter().rev().take_while(|&&s| s / n + 1 >= r).any(|&s| s % n == c);
-            let room = if above { rows_left / 2 } else { rows_left.div_ceil(2) };
-            self.k - self.cols[c] <= room
-        });
-        columns
-            && self.region_cells.iter().enumerate().all(|(g, cells)| {
-                let need = self.k - self.regions[g];
-                need == 0 || {
-                    let room =
-                        cells.iter().filter(|&&i| i / n >= r && self.cols[i % n] < self.k && !self.touches(i)).count();
-                    room >= need
-                }
-            })
+        // The last branch takes this node's board rather than a copy.
+        let mut empty = st;
+        !(self.set(&mut empty, i, Empty) && self.propagate(&mut empty)) || self.branch(empty)
     }
 }
 

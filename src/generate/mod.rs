@@ -6,13 +6,17 @@
 //!    ([`layout::place`]): it will be the solution;
 //! 2. regions grown around it, K stars each, toward region sizes drawn from the
 //!    game's own spread of sizes ([`layout::grow`]);
-//! 3. repair toward uniqueness: while the exact solver ([`crate::solve::solve`])
-//!    finds a second solution, a cell holding one of its stars (and none of ours)
-//!    moves to a neighbouring region, which breaks that solution and keeps ours;
-//! 4. grading by the deduction engine ([`logic::difficulty`] of its path, as
-//!    `queens explain` does); while the grade is not the one asked for, a random
-//!    cell moves (ours stays a solution), uniqueness is repaired again, and the
-//!    change is kept when the hardest step came no further from the target.
+//! 3. repair toward uniqueness: while a small search ([`count`]) lists other
+//!    solutions, the cell holding a star in most of them (and none of ours)
+//!    moves to a neighbouring region, which breaks them and keeps ours; regions
+//!    down to a cell or two rarely give one up ([`may_shrink`]), as in the game;
+//! 4. grading by the deduction engine's cheap techniques ([`grading`]); while the
+//!    grade is not the one asked for, a cell moves (ours stays a solution; toward
+//!    a harder grade, half the moves grow a region the easy path starts from),
+//!    uniqueness is repaired again, and the change is kept when the hardest step
+//!    came no further from the target. Toward a what-if grade, the size of the
+//!    repair's last proof steers instead, and only boards that take many nodes
+//!    are graded: most boards are far too easy, and grading costs far more.
 //!
 //! What it promises, checked on every puzzle before it is returned: the partition
 //! check passes, the exact solver proves the solution unique, and the engine's
@@ -54,6 +58,11 @@ pub const SIZES: std::ops::RangeInclusive<usize> = 5..=25;
 const LAYOUTS: usize = 400;
 /// Cell moves tried on one layout while steering toward the grade.
 const STEER_MOVES: usize = 8;
+/// Search nodes of the repair's last proof ([`count::search`]), beyond the board
+/// side, below which a board is not graded for a what-if target: the unit rules
+/// alone nearly solve it, so the engine's cheap techniques almost surely do
+/// (every expert 9×9 board we made took 8 or more).
+const PROXY_NODES: usize = 3;
 /// New seeds tried for a puzzle whose layout was already used.
 const RETRIES: usize = 64;
 /// Puzzles made in parallel before their order is fixed and duplicates are
@@ -70,13 +79,16 @@ pub enum Target {
 }
 
 impl Target {
-    /// The levels of the hardest technique that meet the target.
+    /// The levels of the hardest technique that meet the target: for a grade, the
+    /// levels the engine's own table gives that grade (so a technique the engine
+    /// adds moves the bounds with it).
     fn levels(self) -> (u8, u8) {
         match self {
-            Target::Grade(Grade::Easy) => (1, 3),
-            Target::Grade(Grade::Medium) => (4, 4),
-            Target::Grade(Grade::Hard) => (5, 5),
-            Target::Grade(Grade::Expert) => (6, u8::MAX - 1),
+            Target::Grade(g) => {
+                let mut of = Technique::ALL.iter().filter(|&&t| logic::grade_of(t) == g).map(|t| t.level());
+                let lo = of.next().unwrap_or(1);
+                (lo, of.next_back().unwrap_or(lo))
+            }
             Target::Hardest(t) => (t.level(), t.level()),
         }
     }
@@ -201,24 +213,48 @@ pub fn one(spec: &Spec, seed: u64) -> Result<Puzzle> {
         let Some(stars) = layout::place(n, k, &mut rng) else { continue };
         let Some(mut label) = layout::grow(n, k, &stars, &mut rng) else { continue };
         let planted = layout::placement(n, &stars);
-        if !make_unique(spec, &mut label, &stars, &mut rng, deadline)? {
-            continue;
-        }
-        let mut level = grading(spec, &label);
+        let Some(mut nodes) = make_unique(spec, &mut label, &stars, &mut rng, deadline)? else { continue };
+        // Toward a what-if target, most boards are far too easy: the search's proof
+        // size, which comes free with the repair, steers until it is large enough to
+        // be worth the engine's path.
+        let proxy = spec.target.levels().0 >= Technique::LineCases.level();
+        let mut bar = n + PROXY_NODES;
+        let graded = |label: &[usize], nodes: usize, bar: &mut usize| {
+            if proxy && nodes < *bar {
+                return Grading::too_easy();
+            }
+            // A board that is still too easy raises the bar: the next one graded
+            // must take more nodes than this one.
+            *bar = nodes + 1;
+            grading(spec, label)
+        };
+        let mut level = graded(&label, nodes, &mut bar);
         for _ in 0..STEER_MOVES * n {
             if spec.target.distance(&level).0 == 0 {
-                break;
+                if !proxy {
+                    break;
+                }
+                // The cheap path stalled: the full path decides, and when it does not
+                // give the grade asked for (it could not finish), steering goes on.
+                if let Some(puzzle) = verify(spec, &label, &planted, seed, started, deadline)? {
+                    return Ok(puzzle);
+                }
+                level = Grading::too_easy();
             }
             let mut moved = label.clone();
-            if !random_move(n, &mut moved, &stars, &mut rng)
-                || !make_unique(spec, &mut moved, &stars, &mut rng, deadline)?
-            {
+            let grow: &[usize] = if level.level < spec.target.levels().0 { &level.starts } else { &[] };
+            if !random_move(n, &mut moved, &stars, grow, &mut rng) {
                 continue;
             }
-            let l = grading(spec, &moved);
-            if spec.target.distance(&l) <= spec.target.distance(&level) {
+            let Some(moved_nodes) = make_unique(spec, &mut moved, &stars, &mut rng, deadline)? else { continue };
+            if proxy && moved_nodes < nodes {
+                continue;
+            }
+            let l = graded(&moved, moved_nodes, &mut bar);
+            if proxy || spec.target.distance(&l) <= spec.target.distance(&level) {
                 label = moved;
                 level = l;
+                nodes = moved_nodes;
             }
         }
         if spec.target.distance(&level).0 == 0 {
@@ -254,24 +290,34 @@ const LIST_NODES: usize = 200_000;
 /// region: each of those solutions then has a region with a star too few, and
 /// ours is untouched. Should the listing run out of nodes, the exact solver's
 /// second solution is used instead.
-fn make_unique(spec: &Spec, label: &mut [usize], stars: &[usize], rng: &mut Rng, deadline: Instant) -> Result<bool> {
+fn make_unique(
+    spec: &Spec,
+    label: &mut [usize],
+    stars: &[usize],
+    rng: &mut Rng,
+    deadline: Instant,
+) -> Result<Option<usize>> {
     let (n, k) = (spec.n, spec.stars);
     let ours: Vec<bool> = (0..n * n).map(|i| stars.contains(&i)).collect();
     for _ in 0..n * n * k {
-        let others: Vec<Vec<usize>> = match count::solutions(n, k, label, LIST + 1, LIST_NODES) {
-            Some(all) => all.into_iter().filter(|s| s != stars).collect(),
+        let mut nodes = LIST_NODES;
+        let others: Vec<Vec<usize>> = match count::search(n, k, label, LIST + 1, LIST_NODES) {
+            Some((all, used)) => {
+                nodes = used;
+                all.into_iter().filter(|s| s != stars).collect()
+            }
             None => match solve::solve(&layout::regions(n, label), &solve_options(spec, deadline)?) {
                 Ok(_) => Vec::new(),
                 Err(Error::SeveralSolutions { first, second }) => {
                     let other = if first == layout::placement(n, stars) { second } else { first };
                     vec![other.cells().iter().map(|c| c.row * n + c.col).collect()]
                 }
-                Err(Error::NoSolution) => return Ok(false),
+                Err(Error::NoSolution) => return Ok(None),
                 Err(e) => return Err(e),
             },
         };
         if others.is_empty() {
-            return Ok(true);
+            return Ok(Some(nodes));
         }
         solve_options(spec, deadline)?;
         let mut hits = vec![0usize; n * n];
@@ -282,14 +328,17 @@ fn make_unique(spec: &Spec, label: &mut [usize], stars: &[usize], rng: &mut Rng,
         rng.shuffle(&mut cells);
         cells.sort_by_key(|&i| std::cmp::Reverse(hits[i]));
         let Some((cell, to)) = cells.iter().find_map(|&i| {
+            if !may_shrink(k, label, i, rng) {
+                return None;
+            }
             let to = layout::moves_of(n, label, i);
             (!to.is_empty()).then(|| (i, to[rng.below(to.len())]))
         }) else {
-            return Ok(false);
+            return Ok(None);
         };
         label[cell] = to;
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// The solver's settings for what is left of the puzzle's time.
@@ -313,11 +362,48 @@ fn solve_options(spec: &Spec, deadline: Instant) -> Result<SolveOptions> {
     })
 }
 
-/// Moves one random cell without a planted star to a neighbouring region (keeping
-/// its own in one piece); false when the cell picked cannot move.
-fn random_move(n: usize, label: &mut [usize], stars: &[usize], rng: &mut Rng) -> bool {
+/// True when cell `i` may leave its region. A region of more than K + 2 cells
+/// always lets a cell go; one of K + 2 only one time in [`SHRINK_TO_TWO`], and one
+/// of K + 1 one time in [`SHRINK_TO_ONE`]: the repair and the steering would
+/// otherwise whittle many regions down to their stars, three times the game's
+/// share of 1-cell regions, and such regions are easy starts.
+fn may_shrink(k: usize, label: &[usize], i: usize, rng: &mut Rng) -> bool {
+    let size = label.iter().filter(|&&l| l == label[i]).count();
+    match size.saturating_sub(k) {
+        0 => false,
+        1 => rng.below(SHRINK_TO_ONE) == 0,
+        2 => rng.below(SHRINK_TO_TWO) == 0,
+        _ => true,
+    }
+}
+
+/// One time in how many a region of K + 2 cells may lose one ([`may_shrink`]).
+const SHRINK_TO_TWO: usize = 2;
+/// One time in how many a region of K + 1 cells may lose one ([`may_shrink`]).
+const SHRINK_TO_ONE: usize = 8;
+
+/// Moves a cell without a planted star to a neighbouring region (keeping its own
+/// in one piece); false when the cell picked cannot move. Toward a harder target
+/// (`grow` not empty), half the moves give one of the `grow` regions (those the
+/// easy path starts from) a cell of a neighbour: the start gets less obvious.
+fn random_move(n: usize, label: &mut [usize], stars: &[usize], grow: &[usize], rng: &mut Rng) -> bool {
+    let k = stars.len() / n;
+    if !grow.is_empty() && rng.below(2) == 0 {
+        let g = grow[rng.below(grow.len())];
+        let mut edge: Vec<usize> = (0..n * n)
+            .filter(|&i| label[i] != g && !stars.contains(&i) && layout::neighbours(n, i).any(|j| label[j] == g))
+            .collect();
+        rng.shuffle(&mut edge);
+        for i in edge {
+            if may_shrink(k, label, i, rng) && !layout::moves_of(n, label, i).is_empty() {
+                label[i] = g;
+                return true;
+            }
+        }
+        return false;
+    }
     let i = rng.below(n * n);
-    if stars.contains(&i) {
+    if stars.contains(&i) || !may_shrink(k, label, i, rng) {
         return false;
     }
     let to = layout::moves_of(n, label, i);
@@ -339,29 +425,57 @@ struct Grading {
     open: u64,
     /// The path's score, in tenths.
     score: u64,
+    /// The regions (labels of the layout) the path's first steps use.
+    starts: Vec<usize>,
 }
 
 impl Grading {
+    /// A layout judged too easy without the engine (see [`one`]).
+    fn too_easy() -> Self {
+        Grading { level: 1, steps: Vec::new(), open: 0, score: 0, starts: Vec::new() }
+    }
+
     /// Steps above level `hi`, plus the cells left open: how much too hard.
     fn above(&self, hi: u8) -> u64 {
         self.steps.iter().filter(|&&l| l > hi).count() as u64 + self.open
     }
 }
 
-/// The engine's path on a layout. Targets below what-if use the cheap techniques
-/// only (a path that needs more is too hard anyway, whatever it needs).
+/// Steps at the start of a path whose regions an aimed move grows.
+const STARTS: usize = 2;
+
+/// The engine's path on a layout, by the cheap techniques only (1–9: no what-if
+/// budget, and the engine's full path takes the same steps as far as they go).
+/// For a target below line cases that says enough: a board they leave open is
+/// too hard, whatever it needs. For a target of line cases or beyond, a board
+/// they solve is too easy, and one they leave open is a candidate that
+/// [`verify`] puts through the full path.
 fn grading(spec: &Spec, label: &[usize]) -> Grading {
     let regions = layout::regions(spec.n, label);
     let engine = Engine::new(&regions, spec.stars, Names::letters(spec.n));
-    let cheap = spec.target.levels().1 < Technique::WhatIf.level();
-    let path = if cheap { engine.explain_within(Board::new(spec.n), 0) } else { engine.explain(Board::new(spec.n)) };
+    let path = engine.explain_within(Board::new(spec.n), 0);
+    let lo = spec.target.levels().0;
     let beyond = Technique::ALL.iter().map(|t| t.level()).max().unwrap_or(0) + 1;
+    // Left open by the cheap techniques: a what-if target's candidate (the full path,
+    // in `verify`, says whether it is one), too hard for any other.
+    let stalled = if lo >= Technique::LineCases.level() { lo } else { beyond };
     let d = logic::difficulty(&path.steps);
     Grading {
-        level: if path.solved { d.hardest.map_or(1, Technique::level) } else { beyond },
+        level: if path.solved { d.hardest.map_or(1, Technique::level) } else { stalled },
         steps: path.steps.iter().map(|s| s.level()).collect(),
         open: (spec.n * spec.n - path.board.decided()) as u64,
         score: (d.score * 10.0) as u64,
+        starts: {
+            let mut mine = vec![0; spec.n];
+            for (i, &r) in regions.labels().iter().enumerate() {
+                mine[r] = label[i];
+            }
+            let mut starts: Vec<usize> =
+                path.steps.iter().take(STARTS).flat_map(|s| s.uses.regions.iter().map(|&r| mine[r])).collect();
+            starts.sort_unstable();
+            starts.dedup();
+            starts
+        },
     }
 }
 

@@ -166,17 +166,22 @@ pub struct Difficulty {
     pub hardest: Option<Technique>,
 }
 
-/// The difficulty of a path (only meaningful for a path that solved the puzzle).
-pub fn difficulty(steps: &[Step]) -> Difficulty {
-    let hardest = steps.iter().map(|s| s.technique).max();
-    let grade = match hardest.unwrap_or(Technique::Reach) {
+/// The grade of a path whose hardest step is `t` (the generator steers by it).
+pub fn grade_of(t: Technique) -> Grade {
+    match t {
         Technique::Reach | Technique::LastCell | Technique::OneLine => Grade::Easy,
         Technique::Fill => Grade::Medium,
         Technique::Blocked | Technique::Tiling | Technique::Squeeze | Technique::Counting | Technique::Pressured => {
             Grade::Hard
         }
         Technique::LineCases | Technique::WhatIf | Technique::DeepWhatIf => Grade::Expert,
-    };
+    }
+}
+
+/// The difficulty of a path (only meaningful for a path that solved the puzzle).
+pub fn difficulty(steps: &[Step]) -> Difficulty {
+    let hardest = steps.iter().map(|s| s.technique).max();
+    let grade = grade_of(hardest.unwrap_or(Technique::Reach));
     let score: f64 = steps.iter().map(|s| if s.level() == 1 { 0.0 } else { f64::from(1u32 << (s.level() - 2)) }).sum();
     Difficulty { grade, score: (score * 10.0).round() / 10.0, hardest }
 }
