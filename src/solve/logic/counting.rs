@@ -354,12 +354,14 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
     let mut reach = Vec::new();
     let mut hit: Option<(usize, Vec<usize>)> = None;
     let mut touched = Vec::new();
+    let queens_of = g.queen_counts(b);
+    let mut trial = b.clone();
     for c in (0..g.n * g.n).filter(|&c| b.cells[c] == CellState::Unknown) {
         if g.deadline.passed() {
             return None; // out of time: finding nothing is always sound
         }
-        g.reach(b, c, &mut reach);
-        let mut trial = b.clone();
+        g.reach_of_unknown(b, c, &queens_of, &mut reach);
+        // The trial is `b` with a star on `c` and its reach emptied; undone below.
         for &j in &reach {
             trial.cells[j] = CellState::Empty;
         }
@@ -380,6 +382,9 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
                     cells.push(c);
                 }
             }
+        }
+        for &j in reach.iter().chain([&c]) {
+            trial.cells[j] = CellState::Unknown;
         }
     }
     let (a, cells) = hit?;
