@@ -204,15 +204,38 @@ impl Geometry {
     /// The cells a queen on `i` rules out: its touching cells, and the rest of every
     /// unit of `i` that the queen fills up to K. Only cells still unknown.
     pub(crate) fn reach(&self, board: &Board, i: usize, out: &mut Vec<usize>) {
+        let queens: Vec<usize> = self.cell_units[i]
+            .iter()
+            .map(|&u| self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Queen).count())
+            .collect();
+        self.reach_counted(board, i, |slot, _| queens[slot], out);
+    }
+
+    /// The queen counts of every unit on `board`, for [`Self::reach_of_unknown`].
+    pub(crate) fn queen_counts(&self, board: &Board) -> Vec<usize> {
+        self.units.iter().map(|cells| cells.iter().filter(|&&j| board.cells[j] == CellState::Queen).count()).collect()
+    }
+
+    /// [`Self::reach`] of an unknown cell `i`, given the queen count of every unit
+    /// (`queens`, from [`Self::queen_counts`] of the same board): the engine asks
+    /// it of every unknown cell in turn, and counting each unit afresh was a tenth
+    /// of explaining a Star Battle board.
+    pub(crate) fn reach_of_unknown(&self, board: &Board, i: usize, queens: &[usize], out: &mut Vec<usize>) {
+        debug_assert_eq!(board.cells[i], CellState::Unknown);
+        self.reach_counted(board, i, |_, u| queens[u], out);
+    }
+
+    /// The reach of `i`, with `others(slot, unit)` the queens of the `slot`-th unit
+    /// of `i` on cells other than `i`.
+    fn reach_counted(&self, board: &Board, i: usize, others: impl Fn(usize, usize) -> usize, out: &mut Vec<usize>) {
         out.clear();
         for &j in &self.neighbours[i] {
             if board.cells[j] == CellState::Unknown {
                 out.push(j);
             }
         }
-        for &u in &self.cell_units[i] {
-            let queens = self.units[u].iter().filter(|&&j| j == i || board.cells[j] == CellState::Queen).count();
-            if queens >= self.k {
+        for (slot, &u) in self.cell_units[i].iter().enumerate() {
+            if others(slot, u) + 1 >= self.k {
                 out.extend(self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Unknown));
             }
         }

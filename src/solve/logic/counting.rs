@@ -31,46 +31,109 @@ fn block_cells(n: usize, (r, c): Block) -> impl Iterator<Item = usize> {
 /// Few 2×2 blocks that cover every cell of `cands` (row-major): the best of a greedy
 /// cover and the four fixed tilings of the board. Any cover is a sound bound, since
 /// each block holds at most one star; a smaller one is only a sharper bound.
+#[cfg(test)]
 fn cover(n: usize, cands: &[usize]) -> Vec<Block> {
-    let mut mark = vec![0u8; n * n]; // 1: candidate, 2: covered
+    let rows = row_masks(n, cands);
+    let (_, which) = cover_size(n, &rows);
+    cover_blocks(n, &rows, which)
+}
+
+/// The cells of `cands` as one bit mask per row (boards have at most 64 columns).
+fn row_masks(n: usize, cands: &[usize]) -> Vec<u64> {
+    let mut rows = vec![0u64; n];
     for &i in cands {
-        mark[i] = 1;
+        rows[i / n] |= 1 << (i % n);
     }
-    let uncovered = |mark: &[u8], b: Block| block_cells(n, b).filter(|&j| mark[j] == 1).count();
-    let mut best: Vec<Block> = Vec::new();
-    for &i in cands {
-        if mark[i] != 1 {
-            continue;
-        }
-        // Every candidate before this one is covered, so the best block has its top
-        // row here (or one up on the last row) and holds this cell.
-        let (r, c) = ((i / n) as isize, (i % n) as isize);
-        let top = r.min(n as isize - 2).max(0);
-        let right = (top, c.min(n as isize - 2).max(0));
-        let left = (top, (c - 1).max(0));
-        let b = if uncovered(&mark, left) > uncovered(&mark, right) { left } else { right };
-        for j in block_cells(n, b) {
-            if mark[j] == 1 {
-                mark[j] = 2;
-            }
-        }
-        best.push(b);
-    }
-    for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-        let mut tiles: Vec<Block> = cands
-            .iter()
-            .map(|&i| {
-                let (r, c) = ((i / n) as isize + dr, (i % n) as isize + dc);
-                (r / 2 * 2 - dr, c / 2 * 2 - dc)
-            })
-            .collect();
-        tiles.sort_unstable();
-        tiles.dedup();
-        if tiles.len() < best.len() {
-            best = tiles;
+    rows
+}
+
+/// Which cover [`cover`] takes: the greedy one (`None`) or a tiling (`Some(offset)`).
+type Which = Option<(usize, usize)>;
+
+/// The four tilings of the board by 2×2 blocks, by the offset of their grid.
+const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+
+/// The size of the smallest of the five covers, and which one it is (the first of
+/// the smallest, greedy first), counted on row masks without building any cover:
+/// the engine weighs thousands of sets per step and builds a cover for few.
+fn cover_size(n: usize, rows: &[u64]) -> (usize, Which) {
+    let mut best = (greedy(n, rows, |_| {}), None);
+    for (dr, dc) in TILINGS {
+        let size = tiles(n, rows, dr, dc, |_| {});
+        if size < best.0 {
+            best = (size, Some((dr, dc)));
         }
     }
     best
+}
+
+/// The blocks of the cover `which` of `rows`, in the order [`cover`] has always given them.
+fn cover_blocks(n: usize, rows: &[u64], which: Which) -> Vec<Block> {
+    let mut out = Vec::new();
+    match which {
+        None => greedy(n, rows, |b| out.push(b)),
+        Some((dr, dc)) => tiles(n, rows, dr, dc, |b| out.push(b)),
+    };
+    out
+}
+
+/// The greedy cover: each cell not yet covered, in row-major order, gets the block
+/// with its top row there (one up on the last row) and the cell in it, on its left
+/// or right, whichever covers more cells still uncovered (right on a tie). Every
+/// block lies on the board. Returns the number of blocks, each given to `emit`.
+fn greedy(n: usize, rows: &[u64], mut emit: impl FnMut(Block)) -> usize {
+    if n < 2 {
+        // A 1×1 board: one block hanging over the edge, as the cell's own.
+        let size = usize::from(rows.first().is_some_and(|&m| m != 0));
+        if size == 1 {
+            emit((0, 0));
+        }
+        return size;
+    }
+    let mut left_over = rows.to_vec();
+    let mut size = 0;
+    for r in 0..n {
+        let mut cells = rows[r];
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if left_over[r] & (1 << c) == 0 {
+                continue;
+            }
+            let top = r.min(n - 2);
+            let uncovered = |left_over: &[u64], col: usize| {
+                ((left_over[top] >> col) & 3).count_ones() + ((left_over[top + 1] >> col) & 3).count_ones()
+            };
+            let (right, left) = (c.min(n - 2), c.saturating_sub(1));
+            let col = if uncovered(&left_over, left) > uncovered(&left_over, right) { left } else { right };
+            left_over[top] &= !(3 << col);
+            left_over[top + 1] &= !(3 << col);
+            emit((top as isize, col as isize));
+            size += 1;
+        }
+    }
+    size
+}
+
+/// The tiling with grid offset (`dr`, `dc`): the blocks of it that hold a cell of
+/// `rows`, in row-major order. Returns their number, each given to `emit`.
+fn tiles(n: usize, rows: &[u64], dr: usize, dc: usize, mut emit: impl FnMut(Block)) -> usize {
+    let mut size = 0;
+    // Block row t holds rows 2t − dr and 2t − dr + 1; block column u columns 2u − dc, 2u − dc + 1.
+    for t in 0..=(n + dr) / 2 {
+        let (a, b) = ((2 * t).checked_sub(dr), 2 * t + 1 - dr);
+        let band = a.filter(|&a| a < n).map_or(0, |a| rows[a]) | if b < n { rows[b] } else { 0 };
+        // Shift so that block columns start on even bits, then fold each pair of bits.
+        let wide = u128::from(band) << dc;
+        let mut pairs = (wide | wide >> 1) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        size += pairs.count_ones() as usize;
+        while pairs != 0 {
+            let bit = pairs.trailing_zeros() as isize;
+            pairs &= pairs - 1;
+            emit((2 * t as isize - dr as isize, bit - dc as isize));
+        }
+    }
+    size
 }
 
 /// What the 2×2 bound says about a set of cells that needs some more stars.
@@ -85,18 +148,17 @@ enum Bound {
 
 /// The bound for `cells` (a set; `inside[i]` marks its members) needing `need` more stars.
 fn bound(g: &Geometry, b: &Board, cells: &[usize], need: usize) -> Bound {
-    let mut cands: Vec<usize> = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+    let cands: Vec<usize> = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
     if cands.len() < need {
         return Bound::Broken;
     }
     if need == 0 {
         return Bound::Loose;
     }
-    cands.sort_unstable();
-    let blocks = cover(g.n, &cands);
-    match blocks.len() {
-        m if m < need => Bound::Broken,
-        m if m == need => Bound::Tight(blocks),
+    let rows = row_masks(g.n, &cands);
+    match cover_size(g.n, &rows) {
+        (m, _) if m < need => Bound::Broken,
+        (m, which) if m == need => Bound::Tight(cover_blocks(g.n, &rows, which)),
         _ => Bound::Loose,
     }
 }
@@ -324,9 +386,8 @@ fn areas(g: &Geometry, b: &Board) -> Vec<Area> {
     }
     out.retain(|a| {
         let Some(need) = a.total.checked_sub(queens(b, &a.cells)) else { return false };
-        let mut cands: Vec<usize> = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
-        cands.sort_unstable();
-        need > 0 && cover(g.n, &cands).len() <= need + SLACK
+        let cands: Vec<usize> = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+        need > 0 && cover_size(g.n, &row_masks(g.n, &cands)).0 <= need + SLACK
     });
     out
 }
@@ -354,12 +415,14 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
     let mut reach = Vec::new();
     let mut hit: Option<(usize, Vec<usize>)> = None;
     let mut touched = Vec::new();
+    let queens_of = g.queen_counts(b);
+    let mut trial = b.clone();
     for c in (0..g.n * g.n).filter(|&c| b.cells[c] == CellState::Unknown) {
         if g.deadline.passed() {
             return None; // out of time: finding nothing is always sound
         }
-        g.reach(b, c, &mut reach);
-        let mut trial = b.clone();
+        g.reach_of_unknown(b, c, &queens_of, &mut reach);
+        // The trial is `b` with a star on `c` and its reach emptied; undone below.
         for &j in &reach {
             trial.cells[j] = CellState::Empty;
         }
@@ -380,6 +443,9 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
                     cells.push(c);
                 }
             }
+        }
+        for &j in reach.iter().chain([&c]) {
+            trial.cells[j] = CellState::Unknown;
         }
     }
     let (a, cells) = hit?;
@@ -502,4 +568,73 @@ pub(crate) fn uses(g: &Geometry, detail: &Detail, uses: &mut super::Uses) {
         }
     }
     uses.cells.extend(blocks.iter().flat_map(|&blk| block_cells(g.n, blk)).map(|i| g.cell(i)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cover as it was first written, with a mark per cell and sorted tile
+    /// lists: the oracle of the bit-mask one.
+    fn cover_by_sorting(n: usize, cands: &[usize]) -> Vec<Block> {
+        let mut mark = vec![0u8; n * n]; // 1: candidate, 2: covered
+        for &i in cands {
+            mark[i] = 1;
+        }
+        let uncovered = |mark: &[u8], b: Block| block_cells(n, b).filter(|&j| mark[j] == 1).count();
+        let mut best: Vec<Block> = Vec::new();
+        for &i in cands {
+            if mark[i] != 1 {
+                continue;
+            }
+            // Every candidate before this one is covered, so the best block has its top
+            // row here (or one up on the last row) and holds this cell.
+            let (r, c) = ((i / n) as isize, (i % n) as isize);
+            let top = r.min(n as isize - 2).max(0);
+            let right = (top, c.min(n as isize - 2).max(0));
+            let left = (top, (c - 1).max(0));
+            let b = if uncovered(&mark, left) > uncovered(&mark, right) { left } else { right };
+            for j in block_cells(n, b) {
+                if mark[j] == 1 {
+                    mark[j] = 2;
+                }
+            }
+            best.push(b);
+        }
+        for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let mut tiles: Vec<Block> = cands
+                .iter()
+                .map(|&i| {
+                    let (r, c) = ((i / n) as isize + dr, (i % n) as isize + dc);
+                    (r / 2 * 2 - dr, c / 2 * 2 - dc)
+                })
+                .collect();
+            tiles.sort_unstable();
+            tiles.dedup();
+            if tiles.len() < best.len() {
+                best = tiles;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_bit_mask_cover_is_the_sorted_one() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in [1, 2, 3, 5, 8, 9, 14, 17, 25, 40] {
+            for _ in 0..300 {
+                let density = 1 + next() % 9;
+                let cands: Vec<usize> = (0..n * n).filter(|_| next() % 10 < density).collect();
+                assert_eq!(cover(n, &cands), cover_by_sorting(n, &cands), "n {n}: {cands:?}");
+                let rows = row_masks(n, &cands);
+                assert_eq!(cover_size(n, &rows).0, cover(n, &cands).len());
+            }
+        }
+    }
 }
