@@ -9,12 +9,14 @@ use crate::puzzle::{Cell, Placement, Regions};
 
 /// Search nodes one placement try may visit before it starts over.
 const PLACE_NODES: usize = 20_000;
+/// Placement tries before giving up (25×25 6★ needs a few dozen at worst).
+const PLACE_TRIES: usize = 100;
 
 /// A random placement of `k` stars per row and column, no two touching (regions
 /// come later, so any such placement can be a solution). `None` when the node
 /// budget ran out on every try.
 pub fn place(n: usize, k: usize, rng: &mut Rng) -> Option<Vec<usize>> {
-    for _ in 0..20 {
+    for _ in 0..PLACE_TRIES {
         let mut rows: Vec<Vec<usize>> = Vec::with_capacity(n);
         let mut counts = vec![0usize; n];
         let mut nodes = 0;
@@ -71,12 +73,13 @@ fn pick_row(
     if picked.len() == k {
         // Every column must still be able to get its k stars: with `left` rows to
         // go, no two of them adjacent, and not the next row if this one has a star.
+        // Two neighbouring columns too: each pair of rows gives them one 2×2 block,
+        // so at most one star between them (without this, 20×20 5★ never places).
         let left = n - rows.len() - 1;
-        let feasible = (0..n).all(|c| {
-            let here = picked.contains(&c);
-            let room = if here { left / 2 } else { left.div_ceil(2) };
-            k - counts[c] - usize::from(here) <= room
-        });
+        let need = |c: usize| k - counts[c] - usize::from(picked.contains(&c));
+        let room = |here: bool| if here { left / 2 } else { left.div_ceil(2) };
+        let feasible = (0..n).all(|c| need(c) <= room(picked.contains(&c)))
+            && (1..n).all(|c| need(c - 1) + need(c) <= room(picked.contains(&c) || picked.contains(&(c - 1))));
         if !feasible {
             return false;
         }
@@ -152,8 +155,11 @@ fn targets(n: usize, k: usize, jitter: usize, rng: &mut Rng) -> Vec<usize> {
 /// frontier cell at a time toward their target sizes. `None` when the stars
 /// could not be joined (a rare dead end; the caller tries another placement).
 pub fn grow(n: usize, k: usize, stars: &[usize], rng: &mut Rng) -> Option<Vec<usize>> {
-    // Joining k stars can be cut off by another region's path: a few fresh tries.
-    let mut label = (0..10).find_map(|_| join_groups(n, k, stars, rng))?;
+    // Joining k stars can be cut off by another region's path: a few fresh tries,
+    // then the tiles way (which cannot be cut off, but tries are random too).
+    let mut label = (0..10)
+        .find_map(|_| join_groups(n, k, stars, rng))
+        .or_else(|| (0..10).find_map(|_| tile_groups(n, k, stars, rng)))?;
     let targets = targets(n, k, 30, rng);
     let mut size: Vec<usize> = (0..n).map(|g| label.iter().filter(|&&l| l == g).count()).collect();
     let mut left = label.iter().filter(|&&l| l == usize::MAX).count();
@@ -211,10 +217,97 @@ fn join_groups(n: usize, k: usize, stars: &[usize], rng: &mut Rng) -> Option<Vec
         }
         groups.push(group);
     }
+    // Short joins first, over all regions: a long path laid early walls off others.
+    let mut joins: Vec<(usize, usize, usize)> = Vec::new();
     for (g, group) in groups.iter().enumerate() {
         label[group[0]] = g;
-        for &s in &group[1..] {
-            join(n, &mut label, &star_at, g, s, rng)?;
+        for (j, &s) in group.iter().enumerate().skip(1) {
+            let d = group[..j].iter().map(|&t| distance(n, s, t)).min().unwrap_or(0);
+            joins.push((d, g, s));
+        }
+    }
+    joins.sort_by_key(|&(d, _, _)| d);
+    for (_, g, s) in joins {
+        join(n, &mut label, &star_at, g, s, rng)?;
+    }
+    Some(label)
+}
+
+/// Labels each region's k stars and paths joining them, the dense boards' way
+/// (17×17 4★ and up, where the paths of [`join_groups`] wall each other off):
+/// every star first claims the cells nearest to it (a breadth-first race, random
+/// tie order), the tiles are shared out into `n` connected sets of `k` (the tile
+/// with the fewest free neighbours first, so none is left stranded), and each
+/// region keeps only shortest paths inside its own tiles. `None` when the sharing
+/// out got stuck.
+fn tile_groups(n: usize, k: usize, stars: &[usize], rng: &mut Rng) -> Option<Vec<usize>> {
+    let mut tile = vec![usize::MAX; n * n];
+    let mut queue: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+    for (t, &s) in stars.iter().enumerate() {
+        tile[s] = t;
+        queue.push_back(s);
+    }
+    while let Some(i) = queue.pop_front() {
+        let mut next: Vec<usize> = neighbours(n, i).filter(|&j| tile[j] == usize::MAX).collect();
+        rng.shuffle(&mut next);
+        for j in next {
+            tile[j] = tile[i];
+            queue.push_back(j);
+        }
+    }
+    let tiles = stars.len();
+    let mut adjacent = vec![Vec::new(); tiles];
+    for i in 0..n * n {
+        for j in neighbours(n, i) {
+            if tile[i] != tile[j] && !adjacent[tile[i]].contains(&tile[j]) {
+                adjacent[tile[i]].push(tile[j]);
+            }
+        }
+    }
+    let mut group = vec![usize::MAX; tiles];
+    let free_around = |t: usize, group: &[usize]| adjacent[t].iter().filter(|&&u| group[u] == usize::MAX).count();
+    for g in 0..n {
+        let mut order: Vec<usize> = (0..tiles).filter(|&t| group[t] == usize::MAX).collect();
+        rng.shuffle(&mut order);
+        let first = *order.iter().min_by_key(|&&t| free_around(t, &group))?;
+        group[first] = g;
+        for _ in 1..k {
+            let mut next: Vec<usize> =
+                (0..tiles).filter(|&t| group[t] == usize::MAX && adjacent[t].iter().any(|&u| group[u] == g)).collect();
+            rng.shuffle(&mut next);
+            let pick = *next.iter().min_by_key(|&&t| free_around(t, &group))?;
+            group[pick] = g;
+        }
+    }
+    // Inside each region's tiles, shortest paths from its first star to the others.
+    let mut label = vec![usize::MAX; n * n];
+    // Its own stars may lie on a path (a star can hold its tile together); the
+    // other regions' cells, stars included, are walls.
+    let no_stars = vec![false; n * n];
+    let mut inside: Vec<bool> = vec![false; n * n];
+    for g in 0..n {
+        let mine: Vec<usize> = (0..tiles).filter(|&t| group[t] == g).collect();
+        for i in 0..n * n {
+            inside[i] = group[tile[i]] == g;
+        }
+        label[stars[mine[0]]] = g;
+        for &t in &mine[1..] {
+            if label[stars[t]] == g {
+                continue; // already on the path to another of its stars
+            }
+            // Other regions' cells are walls here: mark them taken for the search.
+            let mut walled = label.clone();
+            for i in 0..n * n {
+                if !inside[i] && walled[i] == usize::MAX {
+                    walled[i] = usize::MAX - 1;
+                }
+            }
+            join(n, &mut walled, &no_stars, g, stars[t], rng)?;
+            for i in 0..n * n {
+                if walled[i] == g {
+                    label[i] = g;
+                }
+            }
         }
     }
     Some(label)
@@ -320,7 +413,7 @@ mod tests {
 
     #[test]
     fn placements_follow_the_rules_and_regions_hold_k_stars_each() {
-        for (n, k) in [(5, 1), (9, 1), (10, 2), (14, 3), (17, 4)] {
+        for (n, k) in [(5, 1), (9, 1), (10, 2), (14, 3), (17, 4), (21, 5), (25, 6)] {
             for seed in 0..3 {
                 let mut rng = Rng::new(seed);
                 let stars =

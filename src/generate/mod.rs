@@ -272,6 +272,36 @@ pub fn one(spec: &Spec, seed: u64) -> Result<Puzzle> {
     })
 }
 
+/// A board with exactly one solution, not graded (the engine need not finish it):
+/// test and bench data of any size, however hard. The spec's target is ignored.
+/// Like [`one`], the same seed gives the same board, and uniqueness is proved by
+/// the exact solver (the SAT engine for K ≥ 2) before it is returned.
+pub fn unique(spec: &Spec, seed: u64) -> Result<(Regions, Placement)> {
+    spec.check()?;
+    let deadline = Instant::now() + spec.time_limit;
+    let mut rng = Rng::new(seed);
+    let (n, k) = (spec.n, spec.stars);
+    for _ in 0..LAYOUTS {
+        let Some(stars) = layout::place(n, k, &mut rng) else { continue };
+        let Some(mut label) = layout::grow(n, k, &stars, &mut rng) else { continue };
+        if make_unique(spec, &mut label, &stars, &mut rng, deadline)?.is_none() {
+            continue;
+        }
+        let regions = layout::regions(n, &label);
+        let planted = layout::placement(n, &stars);
+        match solve::solve(&regions, &solve_options(spec, deadline)?) {
+            Ok(p) if p == planted && partition::check(&regions, Pieces::Connected).is_ok() => {
+                return Ok((regions, planted))
+            }
+            Ok(_) | Err(Error::SeveralSolutions { .. } | Error::NoSolution) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(Error::Generate {
+        reason: format!("found no unique {n}x{n} {} board in {LAYOUTS} layouts (seed {seed})", stars_words(k)),
+    })
+}
+
 /// "1-star" / "2-star", for messages.
 fn stars_words(k: usize) -> String {
     format!("{k}-star")
@@ -281,6 +311,9 @@ fn stars_words(k: usize) -> String {
 const LIST: usize = 64;
 /// Search nodes the listing may use per round before the exact solver is asked instead.
 const LIST_NODES: usize = 200_000;
+/// The same for K ≥ 2, where the SAT engine answers in milliseconds while a
+/// listing that runs out (on 14×14 3★ boards, often) costs far more.
+const LIST_NODES_STARS: usize = 5_000;
 
 /// Repairs `label` until `stars` is its only solution; false when no move can
 /// break the other solutions (the caller tries another layout).
@@ -300,8 +333,9 @@ fn make_unique(
     let (n, k) = (spec.n, spec.stars);
     let ours: Vec<bool> = (0..n * n).map(|i| stars.contains(&i)).collect();
     for _ in 0..n * n * k {
-        let mut nodes = LIST_NODES;
-        let others: Vec<Vec<usize>> = match count::search(n, k, label, LIST + 1, LIST_NODES) {
+        let budget = if k == 1 { LIST_NODES } else { LIST_NODES_STARS };
+        let mut nodes = budget;
+        let others: Vec<Vec<usize>> = match count::search(n, k, label, LIST + 1, budget) {
             Some((all, used)) => {
                 nodes = used;
                 all.into_iter().filter(|s| s != stars).collect()
