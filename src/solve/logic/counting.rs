@@ -33,15 +33,19 @@ fn block_cells(n: usize, (r, c): Block) -> impl Iterator<Item = usize> {
 /// each block holds at most one star; a smaller one is only a sharper bound.
 #[cfg(test)]
 fn cover(n: usize, cands: &[usize]) -> Vec<Block> {
-    let rows = row_masks(n, cands);
+    let rows = row_masks(n, cands.iter().copied());
     let (_, which) = cover_size(n, &rows);
     cover_blocks(n, &rows, which)
 }
 
-/// The cells of `cands` as one bit mask per row (boards have at most 64 columns).
-fn row_masks(n: usize, cands: &[usize]) -> Vec<u64> {
-    let mut rows = vec![0u64; n];
-    for &i in cands {
+/// One bit mask per row (boards have at most 64 columns; `text::MAX_N` is 40),
+/// on the stack: the engine weighs thousands of sets per step.
+type Rows = [u64; 64];
+
+/// The cells of `cands` as [`Rows`].
+fn row_masks(n: usize, cands: impl IntoIterator<Item = usize>) -> Rows {
+    let mut rows = [0u64; 64];
+    for i in cands {
         rows[i / n] |= 1 << (i % n);
     }
     rows
@@ -54,24 +58,32 @@ type Which = Option<(usize, usize)>;
 const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
 
 /// The size of the smallest of the five covers, and which one it is (the first of
-/// the smallest, greedy first), counted on row masks without building any cover:
-/// the engine weighs thousands of sets per step and builds a cover for few.
+/// the smallest, greedy first), counted on row masks without building any cover.
+#[cfg(test)]
 fn cover_size(n: usize, rows: &[u64]) -> (usize, Which) {
-    let mut best = (greedy(n, rows, |_| {}), None);
-    for (dr, dc) in TILINGS {
-        let size = tiles(n, rows, dr, dc, |_| {});
-        if size < best.0 {
-            best = (size, Some((dr, dc)));
-        }
+    smallest(n, rows, usize::MAX)
+}
+
+/// [`cover_size`] when it is at most `cap`; otherwise some size above `cap`. The
+/// tilings cost a few operations per row and the greedy cover stops past `cap`:
+/// the engine weighs thousands of sets per step and only asks how a cover compares
+/// with the stars a set needs.
+fn smallest(n: usize, rows: &[u64], cap: usize) -> (usize, Which) {
+    let tilings = TILINGS.map(|(dr, dc)| tiles(n, rows, dr, dc, |_| {}));
+    let best_tiling = tilings.iter().copied().min().unwrap_or(usize::MAX);
+    let greedy = greedy(n, rows, cap.min(best_tiling), |_| {});
+    if greedy <= best_tiling {
+        return (greedy, None);
     }
-    best
+    let first = tilings.iter().position(|&t| t == best_tiling).unwrap_or(0);
+    (best_tiling, Some(TILINGS[first]))
 }
 
 /// The blocks of the cover `which` of `rows`, in the order [`cover`] has always given them.
 fn cover_blocks(n: usize, rows: &[u64], which: Which) -> Vec<Block> {
     let mut out = Vec::new();
     match which {
-        None => greedy(n, rows, |b| out.push(b)),
+        None => greedy(n, rows, usize::MAX, |b| out.push(b)),
         Some((dr, dc)) => tiles(n, rows, dr, dc, |b| out.push(b)),
     };
     out
@@ -80,8 +92,9 @@ fn cover_blocks(n: usize, rows: &[u64], which: Which) -> Vec<Block> {
 /// The greedy cover: each cell not yet covered, in row-major order, gets the block
 /// with its top row there (one up on the last row) and the cell in it, on its left
 /// or right, whichever covers more cells still uncovered (right on a tie). Every
-/// block lies on the board. Returns the number of blocks, each given to `emit`.
-fn greedy(n: usize, rows: &[u64], mut emit: impl FnMut(Block)) -> usize {
+/// block lies on the board. Returns the number of blocks, each given to `emit`, or
+/// stops at `cap` + 1 blocks.
+fn greedy(n: usize, rows: &[u64], cap: usize, mut emit: impl FnMut(Block)) -> usize {
     if n < 2 {
         // A 1×1 board: one block hanging over the edge, as the cell's own.
         let size = usize::from(rows.first().is_some_and(|&m| m != 0));
@@ -90,7 +103,8 @@ fn greedy(n: usize, rows: &[u64], mut emit: impl FnMut(Block)) -> usize {
         }
         return size;
     }
-    let mut left_over = rows.to_vec();
+    let mut left_over: Rows = [0; 64];
+    left_over[..n].copy_from_slice(&rows[..n]);
     let mut size = 0;
     for r in 0..n {
         let mut cells = rows[r];
@@ -110,6 +124,9 @@ fn greedy(n: usize, rows: &[u64], mut emit: impl FnMut(Block)) -> usize {
             left_over[top + 1] &= !(3 << col);
             emit((top as isize, col as isize));
             size += 1;
+            if size > cap {
+                return size;
+            }
         }
     }
     size
@@ -148,15 +165,15 @@ enum Bound {
 
 /// The bound for `cells` (a set; `inside[i]` marks its members) needing `need` more stars.
 fn bound(g: &Geometry, b: &Board, cells: &[usize], need: usize) -> Bound {
-    let cands: Vec<usize> = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
-    if cands.len() < need {
+    let cands = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown);
+    let rows = row_masks(g.n, cands);
+    if rows[..g.n].iter().map(|m| m.count_ones() as usize).sum::<usize>() < need {
         return Bound::Broken;
     }
     if need == 0 {
         return Bound::Loose;
     }
-    let rows = row_masks(g.n, &cands);
-    match cover_size(g.n, &rows) {
+    match smallest(g.n, &rows, need) {
         (m, _) if m < need => Bound::Broken,
         (m, which) if m == need => Bound::Tight(cover_blocks(g.n, &rows, which)),
         _ => Bound::Loose,
@@ -386,8 +403,8 @@ fn areas(g: &Geometry, b: &Board) -> Vec<Area> {
     }
     out.retain(|a| {
         let Some(need) = a.total.checked_sub(queens(b, &a.cells)) else { return false };
-        let cands: Vec<usize> = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
-        need > 0 && cover_size(g.n, &row_masks(g.n, &cands)).0 <= need + SLACK
+        let cands = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown);
+        need > 0 && smallest(g.n, &row_masks(g.n, cands), need + SLACK).0 <= need + SLACK
     });
     out
 }
@@ -632,8 +649,13 @@ mod tests {
                 let density = 1 + next() % 9;
                 let cands: Vec<usize> = (0..n * n).filter(|_| next() % 10 < density).collect();
                 assert_eq!(cover(n, &cands), cover_by_sorting(n, &cands), "n {n}: {cands:?}");
-                let rows = row_masks(n, &cands);
-                assert_eq!(cover_size(n, &rows).0, cover(n, &cands).len());
+                let rows = row_masks(n, cands.iter().copied());
+                let size = cover(n, &cands).len();
+                assert_eq!(cover_size(n, &rows).0, size);
+                for cap in [0, 1, size.saturating_sub(1), size, size + 1] {
+                    let (m, _) = smallest(n, &rows, cap);
+                    assert!(if size <= cap { m == size } else { m > cap }, "n {n} cap {cap}: {m} for {size}");
+                }
             }
         }
     }
