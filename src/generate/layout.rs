@@ -145,7 +145,7 @@ fn targets(n: usize, k: usize, jitter: usize, rng: &mut Rng) -> Vec<usize> {
         .collect();
     let total: f64 = raw.iter().sum();
     let cells = (n * n) as f64;
-    let mut sizes: Vec<usize> = raw.iter().map(|w| ((w / total * cells) as usize).max(k)).collect();
+    let mut sizes: Vec<usize> = raw.iter().map(|w| ((w / total * cells).round() as usize).max(k)).collect();
     rng.shuffle(&mut sizes);
     sizes
 }
@@ -186,6 +186,22 @@ pub fn grow(n: usize, k: usize, stars: &[usize], rng: &mut Rng) -> Option<Vec<us
             if left == 0 || size[g] >= targets[g] {
                 break;
             }
+        }
+    }
+    // A region walled in early stays at a cell or two, which the game's boards
+    // rarely have: it takes cells from its neighbours, up to its target or K + 2.
+    let star_at: Vec<bool> = (0..n * n).map(|i| stars.contains(&i)).collect();
+    for g in 0..n {
+        while size[g] < targets[g].min(k + 2) {
+            let mut edge: Vec<usize> = (0..n * n)
+                .filter(|&i| label[i] != g && !star_at[i] && size[label[i]] > k + 2)
+                .filter(|&i| neighbours(n, i).any(|j| label[j] == g))
+                .collect();
+            rng.shuffle(&mut edge);
+            let Some(i) = edge.into_iter().find(|&i| connected_without(n, &label, label[i], i)) else { break };
+            size[label[i]] -= 1;
+            label[i] = g;
+            size[g] += 1;
         }
     }
     Some(label)
@@ -393,6 +409,16 @@ pub fn moves_of(n: usize, label: &[usize], i: usize) -> Vec<usize> {
         return Vec::new();
     }
     to
+}
+
+/// The `count` regions with the fewest cells (the lower label first among equals).
+pub fn smallest(n: usize, label: &[usize], count: usize) -> Vec<usize> {
+    let mut size = vec![0usize; n];
+    label.iter().for_each(|&l| size[l] += 1);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&g| (size[g], g));
+    order.truncate(count);
+    order
 }
 
 /// The labels as a [`Regions`] (canonical letters).

@@ -242,7 +242,16 @@ pub fn one(spec: &Spec, seed: u64) -> Result<Puzzle> {
                 level = Grading::too_easy();
             }
             let mut moved = label.clone();
-            let grow: &[usize] = if level.level < spec.target.levels().0 { &level.starts } else { &[] };
+            let smallest;
+            let grow: &[usize] = if level.level >= spec.target.levels().0 {
+                &[]
+            } else if level.starts.is_empty() {
+                // Not graded: the smallest regions are the likeliest easy starts.
+                smallest = layout::smallest(n, &moved, 2);
+                &smallest
+            } else {
+                &level.starts
+            };
             if !random_move(n, &mut moved, &stars, grow, &mut rng) {
                 continue;
             }
@@ -412,14 +421,15 @@ fn may_shrink(k: usize, label: &[usize], i: usize, rng: &mut Rng) -> bool {
 }
 
 /// One time in how many a region of K + 2 cells may lose one ([`may_shrink`]).
-const SHRINK_TO_TWO: usize = 2;
+const SHRINK_TO_TWO: usize = 16;
 /// One time in how many a region of K + 1 cells may lose one ([`may_shrink`]).
-const SHRINK_TO_ONE: usize = 8;
+const SHRINK_TO_ONE: usize = 3;
 
 /// Moves a cell without a planted star to a neighbouring region (keeping its own
 /// in one piece); false when the cell picked cannot move. Toward a harder target
 /// (`grow` not empty), half the moves give one of the `grow` regions (those the
-/// easy path starts from) a cell of a neighbour: the start gets less obvious.
+/// easy path starts from, or the smallest when it was not graded) a cell of a
+/// neighbour: the start gets less obvious.
 fn random_move(n: usize, label: &mut [usize], stars: &[usize], grow: &[usize], rng: &mut Rng) -> bool {
     let k = stars.len() / n;
     if !grow.is_empty() && rng.below(2) == 0 {
