@@ -69,6 +69,11 @@ fn cover_size(n: usize, rows: &[u64]) -> (usize, Which) {
 /// the engine weighs thousands of sets per step and only asks how a cover compares
 /// with the stars a set needs.
 fn smallest(n: usize, rows: &[u64], cap: usize) -> (usize, Which) {
+    // A block covers at most four cells: a bound that costs one popcount per row.
+    let at_least = rows[..n].iter().map(|m| m.count_ones() as usize).sum::<usize>().div_ceil(4);
+    if at_least > cap {
+        return (at_least, None);
+    }
     let tilings = TILINGS.map(|(dr, dc)| tiles(n, rows, dr, dc, |_| {}));
     let best_tiling = tilings.iter().copied().min().unwrap_or(usize::MAX);
     let greedy = greedy(n, rows, cap.min(best_tiling), |_| {});
@@ -313,9 +318,10 @@ struct Area {
 /// the rest of the band outside the regions inside it (undercounting), and the rest
 /// of the regions reaching into it outside it (overcounting). Each holds a known
 /// number of stars, because the board's empty cells leave the regions no other room.
-fn bands<'a>(g: &'a Geometry, b: &Board) -> impl Iterator<Item = Area> + 'a {
+fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
     let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
     let regions = g.kind(2).start;
+    let sieve = Sieve::new(g, b);
     (1..g.n)
         .flat_map(move |width| (0..=g.n - width).flat_map(move |start| [0, 1].map(|kind| (width, start, kind))))
         .flat_map(move |(width, start, kind)| {
@@ -328,25 +334,97 @@ fn bands<'a>(g: &'a Geometry, b: &Board) -> impl Iterator<Item = Area> + 'a {
             let lines: Vec<Unit> = (start..start + width).map(|l| g.unit(base + l)).collect();
             let as_units = |rs: &[usize]| rs.iter().map(|&r| g.unit(regions + r)).collect::<Vec<_>>();
             let mut out = Vec::with_capacity(2);
+            let band_row = |r: usize| match kind {
+                0 if band & 1 << r != 0 => u64::MAX,
+                0 => 0,
+                _ => band,
+            };
             if !inside.is_empty() && inside.len() <= width {
-                let cells = (start..start + width)
-                    .flat_map(|l| g.units[base + l].iter().copied())
-                    .filter(|&i| !inside.contains(&(g.cell_units[i][2] - regions)))
-                    .collect();
                 let total = (width - inside.len()) * g.k;
-                out.push(Area { cells, total, units: lines.clone(), regions: as_units(&inside), over: false });
+                let union = sieve.union(&inside);
+                if sieve.may_decide(g, |r| band_row(r) & !union[r], total) {
+                    let cells = (start..start + width)
+                        .flat_map(|l| g.units[base + l].iter().copied())
+                        .filter(|&i| !inside.contains(&(g.cell_units[i][2] - regions)))
+                        .collect();
+                    out.push(Area { cells, total, units: lines.clone(), regions: as_units(&inside), over: false });
+                }
             }
             if reaching.len() >= width && reaching.len() < masks.len() {
-                let cells = reaching
-                    .iter()
-                    .flat_map(|&r| g.units[regions + r].iter().copied())
-                    .filter(|&i| !in_band(i))
-                    .collect();
                 let total = (reaching.len() - width) * g.k;
-                out.push(Area { cells, total, units: lines, regions: as_units(&reaching), over: true });
+                let union = sieve.union(&reaching);
+                if sieve.may_decide(g, |r| union[r] & !band_row(r), total) {
+                    let cells = reaching
+                        .iter()
+                        .flat_map(|&r| g.units[regions + r].iter().copied())
+                        .filter(|&i| !in_band(i))
+                        .collect();
+                    out.push(Area { cells, total, units: lines, regions: as_units(&reaching), over: true });
+                }
             }
             out
         })
+}
+
+/// A quick test of whether a counted area can decide anything, on row bit masks,
+/// before its cells are listed: of the O(N²) bands [`counting`] weighs, few can
+/// (listing each one's cells was most of explaining a big Star Battle board). It
+/// passes every area [`counting`] would take a step from, and some it would not.
+struct Sieve {
+    /// Unknown cells per row.
+    unknown: Rows,
+    /// Stars per row.
+    queens: Rows,
+    /// Each region's cells per row.
+    regions: Vec<Rows>,
+}
+
+impl Sieve {
+    fn new(g: &Geometry, b: &Board) -> Self {
+        let n = g.n;
+        let mut sieve = Sieve { unknown: [0; 64], queens: [0; 64], regions: vec![[0; 64]; g.kind(2).len()] };
+        let base = g.kind(2).start;
+        for i in 0..n * n {
+            let (r, bit) = (i / n, 1u64 << (i % n));
+            match b.cells[i] {
+                CellState::Unknown => sieve.unknown[r] |= bit,
+                CellState::Queen => sieve.queens[r] |= bit,
+                CellState::Empty => {}
+            }
+            sieve.regions[g.cell_units[i][2] - base][r] |= bit;
+        }
+        sieve
+    }
+
+    /// The cells of the regions `of`, per row.
+    fn union(&self, of: &[usize]) -> Rows {
+        let mut out = [0u64; 64];
+        for &x in of {
+            for (o, m) in out.iter_mut().zip(&self.regions[x]) {
+                *o |= m;
+            }
+        }
+        out
+    }
+
+    /// Whether the area with cells `area(row)` holding `total` stars may decide a
+    /// cell: all its stars are there and an unknown cell is left, or its unknown
+    /// cells fit in exactly the 2×2 blocks of the stars it still needs.
+    fn may_decide(&self, g: &Geometry, area: impl Fn(usize) -> u64, total: usize) -> bool {
+        let mut rows: Rows = [0; 64];
+        let (mut queens, mut unknown) = (0, 0);
+        for (r, row) in rows.iter_mut().enumerate().take(g.n) {
+            let cells = area(r);
+            *row = cells & self.unknown[r];
+            unknown += row.count_ones() as usize;
+            queens += (cells & self.queens[r]).count_ones() as usize;
+        }
+        match total.checked_sub(queens) {
+            Some(0) => unknown > 0,
+            Some(need) => unknown >= need && smallest(g.n, &rows, need).0 == need,
+            None => false,
+        }
+    }
 }
 
 /// Technique 8: under- and overcounting over a band of adjacent lines. The regions inside the
