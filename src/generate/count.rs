@@ -23,79 +23,81 @@ pub fn search(n: usize, k: usize, label: &[usize], cap: usize, nodes: usize) -> 
     units.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
     units.extend((0..n).map(|g| (0..n * n).filter(|&i| label[i] == g).collect()));
     let of_cell: Vec<[usize; 3]> = (0..n * n).map(|i| [i / n, n + i % n, 2 * n + label[i]]).collect();
-    let mut s = Search { n, k, units, of_cell, found: Vec::new(), cap, nodes };
-    let mut start = State {
-        cell: vec![Open; n * n],
-        stars: vec![0; 3 * n],
-        open: s.units.iter().map(Vec::len).collect(),
-        todo: (0..3 * n).collect(),
-    };
-    let complete = !s.propagate(&mut start) || s.branch(start);
+    let shape = Shape { n, k: k as u16, units, of_cell };
+    // The board: n² cell marks, then each unit's stars, then each unit's open cells.
+    let mut start = vec![OPEN; n * n + 6 * n];
+    start[n * n..n * n + 3 * n].fill(0);
+    for (u, cells) in shape.units.iter().enumerate() {
+        start[n * n + 3 * n + u] = cells.len() as u16;
+    }
+    let mut s = Search { shape, todo: (0..3 * n).collect(), found: Vec::new(), cap, nodes };
+    let complete = !s.shape.propagate(&mut start, &mut s.todo) || s.branch(start);
     complete.then(|| (s.found, nodes - s.nodes))
 }
 
-/// A cell of the search: not yet decided, a star, or empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mark {
-    Open,
-    Star,
-    Empty,
-}
-use Mark::{Empty, Open, Star};
+/// Cell marks of the search's board: not yet decided, a star, or empty.
+const OPEN: u16 = 0;
+const STAR: u16 = 1;
+const EMPTY: u16 = 2;
 
-/// One node's board: each cell's mark, and per unit (rows, columns, regions) its
-/// stars and open cells; `todo` holds the units changed since they were last
-/// looked at.
-#[derive(Clone)]
-struct State {
-    cell: Vec<Mark>,
-    stars: Vec<usize>,
-    open: Vec<usize>,
-    todo: Vec<usize>,
+/// The board's units and rules, shared by every node.
+struct Shape {
+    n: usize,
+    k: u16,
+    /// Rows `0..n`, columns `n..2n`, regions `2n..3n`: their cells.
+    units: Vec<Vec<usize>>,
+    /// The three units of each cell.
+    of_cell: Vec<[usize; 3]>,
 }
 
 /// Depth-first search with propagation: a unit with its K stars empties its other
 /// cells, a unit whose open cells are just the stars it lacks fills them, a star
 /// empties its 8 neighbours; it branches on a cell of the unit with the fewest
 /// open cells (a star there, or not), so a unique 9×9 board takes tens of nodes.
+/// A node's board is one flat vector (one allocation per copy): the marks, then
+/// the stars and open cells of each unit.
 struct Search {
-    n: usize,
-    k: usize,
-    /// Rows `0..n`, columns `n..2n`, regions `2n..3n`: their cells.
-    units: Vec<Vec<usize>>,
-    /// The three units of each cell.
-    of_cell: Vec<[usize; 3]>,
+    shape: Shape,
+    /// Units changed since they were last looked at (empty between nodes).
+    todo: Vec<usize>,
     found: Vec<Vec<usize>>,
     cap: usize,
     /// Nodes left; the search gives up at 0.
     nodes: usize,
 }
 
-impl Search {
+impl Shape {
+    /// Where unit `u`'s star count and open count are in a board.
+    fn at(&self, u: usize) -> (usize, usize) {
+        let nn = self.n * self.n;
+        (nn + u, nn + 3 * self.n + u)
+    }
+
     /// Marks open cell `i`; false when a unit is broken by it.
-    fn set(&self, st: &mut State, i: usize, m: Mark) -> bool {
-        if st.cell[i] != Open {
-            return st.cell[i] == m;
+    fn set(&self, b: &mut [u16], todo: &mut Vec<usize>, i: usize, m: u16) -> bool {
+        if b[i] != OPEN {
+            return b[i] == m;
         }
-        st.cell[i] = m;
+        b[i] = m;
         for &u in &self.of_cell[i] {
-            st.todo.push(u);
-            st.open[u] -= 1;
-            if m == Star {
-                st.stars[u] += 1;
-                if st.stars[u] > self.k {
+            let (stars, open) = self.at(u);
+            todo.push(u);
+            b[open] -= 1;
+            if m == STAR {
+                b[stars] += 1;
+                if b[stars] > self.k {
                     return false;
                 }
-            } else if st.stars[u] + st.open[u] < self.k {
+            } else if b[stars] + b[open] < self.k {
                 return false;
             }
         }
-        if m == Star {
+        if m == STAR {
             let (n, r, c) = (self.n, i / self.n, i % self.n);
             for rr in r.saturating_sub(1)..(r + 2).min(n) {
                 for cc in c.saturating_sub(1)..(c + 2).min(n) {
                     let j = rr * n + cc;
-                    if j != i && !self.set(st, j, Empty) {
+                    if j != i && !self.set(b, todo, j, EMPTY) {
                         return false;
                     }
                 }
@@ -105,31 +107,34 @@ impl Search {
     }
 
     /// Applies the unit rules to the changed units until none is left; false on a
-    /// contradiction.
-    fn propagate(&self, st: &mut State) -> bool {
-        while let Some(u) = st.todo.pop() {
-            if st.open[u] == 0 {
+    /// contradiction (and `todo` is left empty either way).
+    fn propagate(&self, b: &mut [u16], todo: &mut Vec<usize>) -> bool {
+        while let Some(u) = todo.pop() {
+            let (stars, open) = self.at(u);
+            if b[open] == 0 {
                 continue;
             }
-            let fill = if st.stars[u] == self.k {
-                Empty
-            } else if st.stars[u] + st.open[u] == self.k {
-                Star
+            let fill = if b[stars] == self.k {
+                EMPTY
+            } else if b[stars] + b[open] == self.k {
+                STAR
             } else {
                 continue;
             };
             for &i in &self.units[u] {
-                if st.cell[i] == Open && !self.set(st, i, fill) {
-                    st.todo.clear();
+                if b[i] == OPEN && !self.set(b, todo, i, fill) {
+                    todo.clear();
                     return false;
                 }
             }
         }
         true
     }
+}
 
-    /// Searches below `st` (propagated); false when the node budget ran out.
-    fn branch(&mut self, st: State) -> bool {
+impl Search {
+    /// Searches below board `b` (propagated); false when the node budget ran out.
+    fn branch(&mut self, b: Vec<u16>) -> bool {
         if self.found.len() >= self.cap {
             return true;
         }
@@ -137,22 +142,30 @@ impl Search {
             return false;
         }
         self.nodes -= 1;
-        let unit = (0..self.units.len()).filter(|&u| st.stars[u] < self.k).min_by_key(|&u| st.open[u]);
+        let sh = &self.shape;
+        let unit = (0..sh.units.len()).filter(|&u| b[sh.at(u).0] < sh.k).min_by_key(|&u| b[sh.at(u).1]);
         let Some(unit) = unit else {
-            self.found.push((0..st.cell.len()).filter(|&i| st.cell[i] == Star).collect());
+            self.found.push((0..sh.n * sh.n).filter(|&i| b[i] == STAR).collect());
             return true;
         };
-        let i = *self.units[unit].iter().find(|&&i| st.cell[i] == Open).expect("a unit short of stars has open cells");
-        let mut star = st.clone();
-        if self.set(&mut star, i, Star) && self.propagate(&mut star) && !self.branch(star) {
+        let i = *sh.units[unit].iter().find(|&&i| b[i] == OPEN).expect("a unit short of stars has open cells");
+        let mut star = b.clone();
+        if self.shape.set(&mut star, &mut self.todo, i, STAR)
+            && self.shape.propagate(&mut star, &mut self.todo)
+            && !self.branch(star)
+        {
             return false;
         }
+        self.todo.clear();
         if self.found.len() >= self.cap {
             return true;
         }
         // The last branch takes this node's board rather than a copy.
-        let mut empty = st;
-        !(self.set(&mut empty, i, Empty) && self.propagate(&mut empty)) || self.branch(empty)
+        let mut empty = b;
+        let ok =
+            self.shape.set(&mut empty, &mut self.todo, i, EMPTY) && self.shape.propagate(&mut empty, &mut self.todo);
+        self.todo.clear();
+        !ok || self.branch(empty)
     }
 }
 
