@@ -246,6 +246,32 @@ fn render_out_of_bounds_is_an_error() {
     assert!(w > 4000 && h > 4000, "the margin is drawn: {w}x{h}");
 }
 
+/// `render -o` writes like the overlays: through a fresh temp file, and a name
+/// that is a symlink is left alone, its target untouched.
+#[cfg(unix)]
+#[test]
+fn render_never_writes_through_a_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let victim = write(dir.path(), "victim.txt", b"precious");
+    let link = dir.path().join("r.png");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let (code, _, stderr, _) = timed(queens().arg("render").arg(&puzzle).arg("-o").arg(&link));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("r.png: it is a symbolic link; it was left alone"), "{stderr}");
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    // A plain name is written whole, and no temp file is left beside it.
+    let out = dir.path().join("plain.png");
+    let (code, _, stderr, _) = timed(queens().arg("render").arg(&puzzle).arg("-o").arg(&out));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(image::image_dimensions(&out).is_ok());
+    let leftovers = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().starts_with(".queens-"));
+    assert_eq!(leftovers.count(), 0);
+}
+
 /// CRC-32 (ISO-HDLC, as PNG uses), fed piece by piece.
 struct Crc(u32, [u32; 256]);
 

@@ -1,7 +1,7 @@
 //! The chess-queens model: bounds, optima and placements for small boards, the
 //! attack rule, the dual certificate and the JSON shape.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use queens::output::chess::{to_json, to_table};
 use queens::solve::chess::*;
@@ -167,18 +167,5 @@ fn a_tiny_time_limit_is_an_error_not_a_wrong_answer() {
     match solve(30, Piece::Queens, Duration::from_micros(1)) {
         Ok(r) => assert_eq!(r.milp, 30),
         Err(e) => assert_eq!(e.kind(), "solver"),
-    }
-}
-
-/// Prints MILP solve times by n; run with
-/// `cargo test --release --test chess -- --ignored --nocapture milp_timings`.
-#[test]
-#[ignore = "timing report, not a check"]
-fn milp_timings() {
-    println!("{:>3} | {:>9} | {:>4}", "n", "seconds", "milp");
-    for n in [4, 8, 12, 16, 20, 24, 28, 30] {
-        let t = Instant::now();
-        let r = solve(n, Piece::Queens, Duration::from_secs(120)).unwrap();
-        println!("{n:>3} | {:>9.3} | {:>4}", t.elapsed().as_secs_f64(), r.milp);
     }
 }

@@ -311,9 +311,9 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             .map_err(|e| format!("{}: cannot encode JPEG: {e}", r.output.display()))?;
         out
     };
-    std::fs::write(&r.output, encoded)
-        .map_err(|e| format!("{}: cannot write: {}", r.output.display(), crate::error::io_reason(&e)))?;
-    Ok(())
+    // Like every picture written: a fresh temp file renamed over the name, and a
+    // name that is a symlink or not the user's own file is left alone.
+    crate::output::files::write_atomic(&r.output, &encoded).map_err(|e| e.to_string())
 }
 
 /// `queens chess`: the chess-queens model with its bounds.

@@ -487,12 +487,38 @@ fn areas(g: &Geometry, b: &Board) -> Vec<Area> {
     out
 }
 
-/// True when `trial` leaves `area` with cells left that fit in fewer 2×2 blocks
-/// than the stars it still needs (or with too many stars).
-fn squeezes(g: &Geometry, trial: &Board, area: &Area) -> bool {
-    match area.total.checked_sub(queens(trial, &area.cells)) {
-        Some(need) => matches!(bound(g, trial, &area.cells, need), Bound::Broken),
-        None => true,
+/// An area of [`pressured`] on row bit masks, for trying a star on every cell.
+struct Weighed {
+    /// All its cells.
+    cells: Rows,
+    /// Its unknown cells on the board.
+    unknown: Rows,
+    /// Its stars on the board.
+    queens: usize,
+    /// The stars it holds.
+    total: usize,
+}
+
+impl Weighed {
+    fn new(g: &Geometry, b: &Board, area: &Area) -> Self {
+        let cells = row_masks(g.n, area.cells.iter().copied());
+        let unknown = row_masks(g.n, area.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown));
+        Weighed { cells, unknown, queens: queens(b, &area.cells), total: area.total }
+    }
+
+    /// True when a star on `c` (with `gone`, its reach and `c`, no longer unknown)
+    /// leaves the area with cells left that fit in fewer 2×2 blocks than the stars
+    /// it still needs (or with too many stars).
+    fn squeezed(&self, n: usize, c: usize, gone: &Rows) -> bool {
+        let star = usize::from(self.cells[c / n] & 1 << (c % n) != 0);
+        let Some(need) = self.total.checked_sub(self.queens + star) else { return true };
+        let mut rows: Rows = [0; 64];
+        let mut left = 0;
+        for r in 0..n {
+            rows[r] = self.unknown[r] & !gone[r];
+            left += rows[r].count_ones() as usize;
+        }
+        left < need || (need > 0 && smallest(n, &rows, need).0 < need)
     }
 }
 
@@ -507,21 +533,19 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
             of_cell[i].push(a);
         }
     }
+    let weighed: Vec<Weighed> = areas.iter().map(|a| Weighed::new(g, b, a)).collect();
+    let n = g.n;
     let mut reach = Vec::new();
     let mut hit: Option<(usize, Vec<usize>)> = None;
     let mut touched = Vec::new();
     let queens_of = g.queen_counts(b);
-    let mut trial = b.clone();
-    for c in (0..g.n * g.n).filter(|&c| b.cells[c] == CellState::Unknown) {
+    for c in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown) {
         if g.deadline.passed() {
             return None; // out of time: finding nothing is always sound
         }
         g.reach_of_unknown(b, c, &queens_of, &mut reach);
-        // The trial is `b` with a star on `c` and its reach emptied; undone below.
-        for &j in &reach {
-            trial.cells[j] = CellState::Empty;
-        }
-        trial.cells[c] = CellState::Queen;
+        // The trial: a star on `c`, its reach emptied.
+        let gone = row_masks(n, reach.iter().copied().chain([c]));
         // Only areas that lost a cell can have changed.
         touched.clear();
         touched.extend(reach.iter().chain([&c]).flat_map(|&i| of_cell[i].iter().copied()));
@@ -529,18 +553,15 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
         touched.dedup();
         match &mut hit {
             None => {
-                if let Some(&a) = touched.iter().find(|&&a| squeezes(g, &trial, &areas[a])) {
+                if let Some(&a) = touched.iter().find(|&&a| weighed[a].squeezed(n, c, &gone)) {
                     hit = Some((a, vec![c]));
                 }
             }
             Some((a, cells)) => {
-                if touched.binary_search(a).is_ok() && squeezes(g, &trial, &areas[*a]) {
+                if touched.binary_search(a).is_ok() && weighed[*a].squeezed(n, c, &gone) {
                     cells.push(c);
                 }
             }
-        }
-        for &j in reach.iter().chain([&c]) {
-            trial.cells[j] = CellState::Unknown;
         }
     }
     let (a, cells) = hit?;
