@@ -426,15 +426,19 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
 /// The hint for an outcome's board (its marks, or an empty board): mistakes first,
 /// then the next step, regions named by colour and letter with `letters`. `None`
 /// unless the puzzle has a unique, checked solution.
-pub fn hint(outcome: &Outcome, stars: usize, letters: bool) -> Option<logic::hint::Hint> {
-    hint_after(outcome, stars, 0, letters)
+pub fn hint(outcome: &Outcome, config: &Config) -> Option<logic::hint::Hint> {
+    hint_after(outcome, config, 0)
 }
 
 /// [`hint`] after taking `steps` steps from the player's board first (the web page's
 /// Hint button, pressed again): the steps taken are in the hint's `earlier`.
-pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize, letters: bool) -> Option<logic::hint::Hint> {
+pub fn hint_after(outcome: &Outcome, config: &Config, steps: usize) -> Option<logic::hint::Hint> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
-    let engine = engine(regions, outcome.naming_colors(), outcome.stars.unwrap_or(stars), letters);
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    // The hint's steps stop at the puzzle's deadline (its time limit from now, or
+    // the one already running), like the solve and the explanation.
+    let deadline = config.for_one_puzzle().solve.deadline;
+    let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }
