@@ -139,6 +139,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The region colours to name regions by in sentences: none for a board read
+    /// from borders alone, whose cells are all the page's one colour (the "white
+    /// region" would name them all), so its regions go by letter.
+    pub fn naming_colors(&self) -> Option<&[[u8; 3]]> {
+        self.colors.as_deref().filter(|_| !self.from_borders)
+    }
+
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
         Outcome {
@@ -289,8 +296,8 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
                 o.regions = None;
             }
             o.colors = Some(map.colors);
-            explain_outcome(&mut o, config, &mut ms);
             o.from_borders = map.from_borders;
+            explain_outcome(&mut o, config, &mut ms);
             o
         }
         Err(e) => Outcome::failed(e),
@@ -378,9 +385,8 @@ pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize, lette
 fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
     let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
     let t = Instant::now();
-    let engine =
-        engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(config.solve.stars), config.letters)
-            .with_deadline(config.solve.deadline);
+    let engine = engine(regions, outcome.naming_colors(), outcome.stars.unwrap_or(config.solve.stars), config.letters)
+        .with_deadline(config.solve.deadline);
     let path = engine.explain(Board::new(regions.n()));
     if !path.solved && config.solve.deadline.passed() {
         // Cut short by the clock, not by the engine's own limits: the steps found
@@ -420,15 +426,19 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
 /// The hint for an outcome's board (its marks, or an empty board): mistakes first,
 /// then the next step, regions named by colour and letter with `letters`. `None`
 /// unless the puzzle has a unique, checked solution.
-pub fn hint(outcome: &Outcome, stars: usize, letters: bool) -> Option<logic::hint::Hint> {
-    hint_after(outcome, stars, 0, letters)
+pub fn hint(outcome: &Outcome, config: &Config) -> Option<logic::hint::Hint> {
+    hint_after(outcome, config, 0)
 }
 
 /// [`hint`] after taking `steps` steps from the player's board first (the web page's
 /// Hint button, pressed again): the steps taken are in the hint's `earlier`.
-pub fn hint_after(outcome: &Outcome, stars: usize, steps: usize, letters: bool) -> Option<logic::hint::Hint> {
+pub fn hint_after(outcome: &Outcome, config: &Config, steps: usize) -> Option<logic::hint::Hint> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
-    let engine = engine(regions, outcome.colors.as_deref(), outcome.stars.unwrap_or(stars), letters);
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    // The hint's steps stop at the puzzle's deadline (its time limit from now, or
+    // the one already running), like the solve and the explanation.
+    let deadline = config.for_one_puzzle().solve.deadline;
+    let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }

@@ -542,3 +542,31 @@ fn bordered_render_reads_back_and_prints_its_borders() {
     assert!(text.contains("  +---+---+"), "{text}");
     assert_eq!(text.matches(" * ").count(), 9, "{text}");
 }
+
+/// A board read from its borders alone has no region colours to speak of (every
+/// cell is the page's white or grey), so its explanation names regions by letter,
+/// never "the white region".
+#[test]
+fn borders_only_boards_name_their_regions_by_letter() {
+    let Some((dir, shots)) = common::starbattle() else { return };
+    let mut checked = 0;
+    for shot in shots.iter().filter(|s| !s.file.contains("color") && s.n <= 10).take(6) {
+        let out = Command::cargo_bin("queens")
+            .unwrap()
+            .args(["explain", "--no-image", "--color", "never", "--stars", &shot.stars.to_string()])
+            .arg(dir.join(&shot.file))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}: {text}", shot.file);
+        for colour in ["white", "grey", "gray", "black"] {
+            assert!(!text.contains(&format!("{colour} region")), "{}: {text}", shot.file);
+        }
+        let lettered = text
+            .match_indices("egion ")
+            .any(|(i, m)| text[i + m.len()..].chars().next().is_some_and(|c| c.is_ascii_uppercase()));
+        assert!(lettered, "{}: no region named by its letter: {text}", shot.file);
+        checked += 1;
+    }
+    assert_eq!(checked, 6, "six borders-only boards");
+}

@@ -148,7 +148,7 @@ fn hint_pictures_keep_the_named_regions_colours_and_fade_the_rest_lightly() {
                 return t;
             }
             for steps in 0..3 {
-                let Some(h) = pipeline::hint_after(&outcome, 1, steps, false) else { break };
+                let Some(h) = pipeline::hint_after(&outcome, &Config::default(), steps) else { break };
                 if h.step.is_none() {
                     break;
                 }
@@ -184,7 +184,7 @@ fn the_hint_picture_is_the_board_with_its_sentence_right_below() {
     let (outcome, picture) = pipeline::solve_bytes(&bytes, true, &Config::default());
     let (pic, regions) = (picture.unwrap(), outcome.regions.clone().unwrap());
     let grid = pic.grid.unwrap();
-    let h = pipeline::hint(&outcome, 1, false).expect("a hint");
+    let h = pipeline::hint(&outcome, &Config::default()).expect("a hint");
     let (full_w, full_h) = pic.image.dimensions();
     let (_, _, bw, bh) = grid.bbox(full_w, full_h);
     let out = hint::picture(pic.image.clone(), &grid, &regions, &h, Look::default());

@@ -627,3 +627,24 @@ fn assert_no_faults<S: AsRef<str>>(faults: &[S]) {
     let first: Vec<&str> = faults.iter().take(20).map(AsRef::as_ref).collect();
     assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), first.join("\n"));
 }
+
+/// A hint whose deadline has passed says so, rather than that the board has no
+/// explained step. Corpus board 059 (17×17, 4★): its first step is a pressured
+/// exclusion, which stops at the deadline like every search that grows with N.
+#[test]
+fn a_hint_past_its_deadline_says_time_limit() {
+    use queens::pipeline::{self, Config};
+    use queens::solve::deadline::Deadline;
+    let Some((_, boards)) = common::starbattle() else { return };
+    let board = boards.iter().find(|b| b.file.starts_with("059_")).expect("corpus board 059");
+    let text = board.regions.join("\n") + "\n";
+    let mut config = Config::default();
+    config.solve.stars = board.stars;
+    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
+    let fresh = pipeline::hint(&outcome, &config).expect("a hint");
+    assert!(fresh.step.is_some(), "a step from the empty board: {}", fresh.text);
+    config.solve.deadline = Deadline::at(std::time::Instant::now() - std::time::Duration::from_millis(1));
+    let late = pipeline::hint(&outcome, &config).expect("a hint record");
+    assert!(late.step.is_none(), "no step past the deadline: {}", late.text);
+    assert!(late.text.contains("within the time limit"), "{}", late.text);
+}

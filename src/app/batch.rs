@@ -425,14 +425,13 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
             outcome.lp = solve::lp_report(regions, &solve::SolveOptions { stars: k, ..opts.config.solve }).ok();
         }
     }
-    let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
     if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
         let cells: Vec<String> =
             outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
         outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
     }
-    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, stars, opts.config.letters) } else { None };
+    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
     let mut output_error = None;
     let mut output = None;
     // Debug pictures first: the overlay below draws on the picture itself.

@@ -490,11 +490,12 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
 /// the screenshot, or on a render of a text puzzle's marks, cropped to the board with
 /// the sentence below it, as a data URL), `regions` and `colors`.
 fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (StatusCode, Value) {
-    let mut config = config.clone();
+    // One deadline for the whole request: the solve, its explanation and the hint.
+    let mut config = config.for_one_puzzle();
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let hint = pipeline::hint_after(&outcome, stars, step, config.letters);
+    let hint = pipeline::hint_after(&outcome, &config, step);
     let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
         // A text puzzle without marks is drawn on its render too: the page shows the picture.
         let blank = crate::puzzle::marks::Marks::new(regions.n());

@@ -139,7 +139,13 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
         return h;
     }
     let Some(step) = engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) else {
-        let mut h = Hint::plain(mistakes, clashes, "No explained step is available for this board.", implied);
+        let why = if g.deadline.passed() {
+            // Cut short by the clock: say so, rather than that there is no step.
+            "No explained step was found within the time limit (try a larger --time-limit)."
+        } else {
+            "No explained step is available for this board."
+        };
+        let mut h = Hint::plain(mistakes, clashes, why, implied);
         h.earlier = earlier;
         return h;
     };
