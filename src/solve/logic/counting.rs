@@ -736,13 +736,7 @@ mod tests {
 
     #[test]
     fn the_bit_mask_cover_is_the_sorted_one() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::solve::logic::techniques::tests::xorshift(0x9E37_79B9_7F4A_7C15);
         for n in [1, 2, 3, 5, 8, 9, 14, 17, 25, 40] {
             for _ in 0..300 {
                 let density = 1 + next() % 9;

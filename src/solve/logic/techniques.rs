@@ -312,9 +312,13 @@ pub(crate) fn one_line(g: &Geometry, b: &Board) -> Option<Found> {
     None
 }
 
-/// 4. k units (k ≥ 2) whose possible cells lie within k lines of another kind.
-pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
-    let sets: Vec<(usize, usize, Vec<usize>, Vec<u64>)> = PAIRS
+/// One pair of kinds for [`fill`]: (inside kind, line kind, its open units, each
+/// unit's line mask).
+type FillSet = (usize, usize, Vec<usize>, Vec<u64>);
+
+/// The sets [`fill`] searches, one per pair of kinds, and the most open units of any.
+fn fill_sets(g: &Geometry, b: &Board) -> (Vec<FillSet>, usize) {
+    let sets: Vec<FillSet> = PAIRS
         .iter()
         .map(|&(ik, lk)| {
             let units = open(g, b, ik);
@@ -323,6 +327,12 @@ pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
         })
         .collect();
     let largest = sets.iter().map(|s| s.2.len()).max().unwrap_or(0);
+    (sets, largest)
+}
+
+/// 4. k units (k ≥ 2) whose possible cells lie within k lines of another kind.
+pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
+    let (sets, largest) = fill_sets(g, b);
     match tight_sets(g, b, &sets, largest) {
         Some(found) => found,
         None => fill_by_search(g, b, &sets, largest),
@@ -330,12 +340,7 @@ pub(crate) fn fill(g: &Geometry, b: &Board) -> Option<Found> {
 }
 
 /// [`fill`] by depth-first search over subsets of each size, smallest first.
-fn fill_by_search(
-    g: &Geometry,
-    b: &Board,
-    sets: &[(usize, usize, Vec<usize>, Vec<u64>)],
-    largest: usize,
-) -> Option<Found> {
+fn fill_by_search(g: &Geometry, b: &Board, sets: &[FillSet], largest: usize) -> Option<Found> {
     for k in 2..largest {
         for (_, lk, units, masks) in sets {
             let mut search = Subsets {
@@ -372,12 +377,7 @@ fn fill_by_search(
 /// one line is left to the search, which counts it with any other unit). One closure per unit
 /// and pair of kinds costs a few hundred mask operations, where the search grew
 /// with the number of subsets (it was about 45% of explaining a Star Battle board).
-fn tight_sets(
-    g: &Geometry,
-    b: &Board,
-    sets: &[(usize, usize, Vec<usize>, Vec<u64>)],
-    largest: usize,
-) -> Option<Option<Found>> {
+fn tight_sets(g: &Geometry, b: &Board, sets: &[FillSet], largest: usize) -> Option<Option<Found>> {
     // (size, pair, sorted unit positions, lines)
     let mut best: Option<(usize, usize, Vec<usize>, u64)> = None;
     for (p, (_, lk, units, masks)) in sets.iter().enumerate() {
@@ -792,9 +792,25 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::puzzle::Regions;
+
+    /// Two 9×9 maps the technique tests draw boards on.
+    const MAPS: [&str; 2] = [
+        "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n",
+        "AABBBBBCD\nAAABBBBCD\nAAAEECCCD\nAEEEDCCFD\nAAADDFFFD\nGGGDDDDDD\nDDDDHHHHD\nDIDDDDDHH\nIIIIDDDDH\n",
+    ];
+
+    /// A small fixed pseudo-random sequence (xorshift64) for the engine's unit tests.
+    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
 
     fn geometry(n: usize, k: usize) -> Geometry {
         let labels: Vec<usize> = (0..n * n).map(|i| i / n).collect();
@@ -867,19 +883,9 @@ mod tests {
 
     #[test]
     fn blocked_finds_what_a_sweep_over_every_unit_finds() {
-        let maps = [
-            "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n",
-            "AABBBBBCD\nAAABBBBCD\nAAAEECCCD\nAEEEDCCFD\nAAADDFFFD\nGGGDDDDDD\nDDDDHHHHD\nDIDDDDDHH\nIIIIDDDDH\n",
-        ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut found = 0;
-        for map in maps {
+        for map in MAPS {
             let regions = crate::puzzle::text::parse(map).unwrap();
             for k in [1, 2] {
                 let g = Geometry::new(&regions, k);
@@ -903,19 +909,9 @@ mod tests {
 
     #[test]
     fn fill_by_matching_finds_what_the_subset_search_finds() {
-        let maps = [
-            "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n",
-            "AABBBBBCD\nAAABBBBCD\nAAAEECCCD\nAEEEDCCFD\nAAADDFFFD\nGGGDDDDDD\nDDDDHHHHD\nDIDDDDDHH\nIIIIDDDDH\n",
-        ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         let (mut found, mut matched) = (0, 0);
-        for map in maps {
+        for map in MAPS {
             let regions = crate::puzzle::text::parse(map).unwrap();
             // Boards on the way to the solution, as the engine meets them: some of
             // the solution's queens and empty cells known, the rest unknown.
@@ -934,15 +930,7 @@ mod tests {
                 if one_line(&g, &b).is_some() {
                     continue; // the engine tries `fill` only after `one_line`
                 }
-                let sets: Vec<_> = PAIRS
-                    .iter()
-                    .map(|&(ik, lk)| {
-                        let units = open(&g, &b, ik);
-                        let masks = units.iter().map(|&u| lines_of(&g, &b, u, lk)).collect();
-                        (ik, lk, units, masks)
-                    })
-                    .collect();
-                let largest = sets.iter().map(|s| s.2.len()).max().unwrap_or(0);
+                let (sets, largest) = fill_sets(&g, &b);
                 let want = fill_by_search(&g, &b, &sets, largest);
                 found += usize::from(want.is_some());
                 if let Some(by_matching) = tight_sets(&g, &b, &sets, largest) {
