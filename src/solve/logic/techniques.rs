@@ -378,8 +378,9 @@ fn fill_by_search(g: &Geometry, b: &Board, sets: &[FillSet], largest: usize) -> 
 /// and pair of kinds costs a few hundred mask operations, where the search grew
 /// with the number of subsets (it was about 45% of explaining a Star Battle board).
 fn tight_sets(g: &Geometry, b: &Board, sets: &[FillSet], largest: usize) -> Option<Option<Found>> {
-    // (size, pair, sorted unit positions, lines)
-    let mut best: Option<(usize, usize, Vec<usize>, u64)> = None;
+    // (size, pair, sorted unit positions, lines, their units, the cells they rule out)
+    type Best = (usize, usize, Vec<usize>, u64, Vec<usize>, Vec<usize>);
+    let mut best: Option<Best> = None;
     for (p, (_, lk, units, masks)) in sets.iter().enumerate() {
         // matched[line] = unit position.
         let matched = match_units(masks)?;
@@ -433,22 +434,27 @@ fn tight_sets(g: &Geometry, b: &Board, sets: &[FillSet], largest: usize) -> Opti
             if best.as_ref().is_some_and(|b| (b.0, b.1, &b.2) <= (k, p, &members)) {
                 continue;
             }
-            let inside_units: Vec<usize> = members.iter().map(|&j| units[j]).collect();
-            if !rest_of(g, b, union, *lk, &inside_units).is_empty() {
-                best = Some((k, p, members, union));
+            let inside: Vec<usize> = members.iter().map(|&j| units[j]).collect();
+            let rest = rest_of(g, b, union, *lk, &inside);
+            if !rest.is_empty() {
+                best = Some((k, p, members, union, inside, rest));
             }
         }
     }
-    let Some((_, p, members, union)) = best else { return Some(None) };
-    let (_, lk, units, _) = &sets[p];
-    let inside: Vec<usize> = members.iter().map(|&j| units[j]).collect();
-    let base = g.kind(*lk).start;
+    let Some((_, p, _, union, inside, rest)) = best else { return Some(None) };
+    Some(Some(filled(g, union, sets[p].1, &inside, rest)))
+}
+
+/// The [`fill`] step: the units `inside` use up the lines `union` (of `line_kind`),
+/// so `rest`, the other unknown cells of those lines, is empty.
+fn filled(g: &Geometry, union: u64, line_kind: usize, inside: &[usize], rest: Vec<usize>) -> Found {
+    let base = g.kind(line_kind).start;
     let lines = (0..64).filter(|bit| union & (1 << bit) != 0).map(|bit| g.unit(base + bit)).collect();
-    Some(Some(Found {
+    Found {
         technique: Technique::Fill,
-        decided: empties(rest_of(g, b, union, *lk, &inside)),
+        decided: empties(rest),
         detail: Detail::Fill { inside: inside.iter().map(|&u| g.unit(u)).collect(), lines },
-    }))
+    }
 }
 
 /// A matching of every unit (by its line mask) to a line of its own, as
@@ -512,13 +518,7 @@ impl Subsets<'_> {
             if rest.is_empty() {
                 return None;
             }
-            let base = g.kind(self.line_kind).start;
-            let lines = (0..64).filter(|bit| union & (1 << bit) != 0).map(|bit| g.unit(base + bit)).collect();
-            return Some(Found {
-                technique: Technique::Fill,
-                decided: empties(rest),
-                detail: Detail::Fill { inside: inside.iter().map(|&u| g.unit(u)).collect(), lines },
-            });
+            return Some(filled(g, union, self.line_kind, &inside, rest));
         }
         self.nodes = self.nodes.wrapping_add(1);
         if self.nodes.is_multiple_of(1024) && g.deadline.passed() {
