@@ -204,11 +204,8 @@ impl Geometry {
     /// The cells a queen on `i` rules out: its touching cells, and the rest of every
     /// unit of `i` that the queen fills up to K. Only cells still unknown.
     pub(crate) fn reach(&self, board: &Board, i: usize, out: &mut Vec<usize>) {
-        let queens: Vec<usize> = self.cell_units[i]
-            .iter()
-            .map(|&u| self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Queen).count())
-            .collect();
-        self.reach_counted(board, i, |slot, _| queens[slot], out);
+        let others = |u: usize| self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Queen).count();
+        self.reach_counted(board, i, others, out);
     }
 
     /// The queen counts of every unit on `board`, for [`Self::reach_of_unknown`].
@@ -222,20 +219,20 @@ impl Geometry {
     /// of explaining a Star Battle board.
     pub(crate) fn reach_of_unknown(&self, board: &Board, i: usize, queens: &[usize], out: &mut Vec<usize>) {
         debug_assert_eq!(board.cells[i], CellState::Unknown);
-        self.reach_counted(board, i, |_, u| queens[u], out);
+        self.reach_counted(board, i, |u| queens[u], out);
     }
 
-    /// The reach of `i`, with `others(slot, unit)` the queens of the `slot`-th unit
-    /// of `i` on cells other than `i`.
-    fn reach_counted(&self, board: &Board, i: usize, others: impl Fn(usize, usize) -> usize, out: &mut Vec<usize>) {
+    /// The reach of `i`, with `others(unit)` the queens of a unit of `i` on cells
+    /// other than `i`.
+    fn reach_counted(&self, board: &Board, i: usize, others: impl Fn(usize) -> usize, out: &mut Vec<usize>) {
         out.clear();
         for &j in &self.neighbours[i] {
             if board.cells[j] == CellState::Unknown {
                 out.push(j);
             }
         }
-        for (slot, &u) in self.cell_units[i].iter().enumerate() {
-            if others(slot, u) + 1 >= self.k {
+        for &u in &self.cell_units[i] {
+            if others(u) + 1 >= self.k {
                 out.extend(self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Unknown));
             }
         }
