@@ -6,6 +6,7 @@ whole process to ms.solve (the issue asks for at most 1.5 on 17x17 4-star boards
 
 Run from the project root after `cargo build --release`:
     python3 scripts/starbattle-json.py
+(`QUEENS=path/to/queens` times another build.)
 Boards: ../shared/corpus/starbattle and ../shared/corpus/starbattle-packs (K >= 2).
 """
 import json, os, statistics, subprocess, tempfile
@@ -20,7 +21,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for i, (n, k, rows) in enumerate(boards):
         f = os.path.join(tmp, f"{i}.txt")
         open(f, "w").write("\n".join(rows) + "\n")
-        out = subprocess.run(["target/release/queens", "solve", "--json", "-q", "--no-image", "--stars", str(k), f],
+        out = subprocess.run([os.environ.get("QUEENS", "target/release/queens"), "solve", "--json", "-q", "--no-image", "--stars", str(k), f],
                              capture_output=True, text=True).stdout
         rec = json.loads(out)
         ms = rec["ms"]

@@ -12,7 +12,7 @@ use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::{puzzlink, text};
 use crate::puzzle::{Placement, Regions};
 use crate::solve::deadline::Deadline;
-use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Step};
+use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Path, Step};
 use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::borders;
@@ -174,9 +174,9 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
         Ok((regions, stated, marks)) => {
-            let mut o = solve_puzzle(regions, stated, config, &mut ms);
+            let (mut o, beside) = solve_puzzle(regions, stated, None, config, &mut ms);
             o.marks = marks;
-            explain_outcome(&mut o, config, &mut ms);
+            explain_outcome(&mut o, config, &mut ms, beside);
             o
         }
         Err(e) => Outcome::failed(e),
@@ -196,29 +196,48 @@ pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)
     }
 }
 
-/// Partition check, then MILP solve with uniqueness proof (every answer rule-checked).
-pub(crate) fn solve_regions(regions: Regions, config: &Config, ms: &mut Timings) -> Outcome {
-    solve_puzzle(regions, None, config, ms)
-}
-
-/// [`solve_regions`] for a puzzle that may state its own K (`stated`, from a URL).
+/// Partition check, then the exact solve with its uniqueness proof (every answer
+/// rule-checked), for a puzzle that may state its own K (`stated`, from a URL).
 /// K: `--stars K` first, then the stated K, else `--stars auto` tries every K.
-pub(crate) fn solve_puzzle(regions: Regions, stated: Option<usize>, config: &Config, ms: &mut Timings) -> Outcome {
+///
+/// When the config asks for the explanation and K is known before the solve, the
+/// engine explains the puzzle (naming regions by `colors`) beside the exact solve,
+/// on the same rayon pool, and hands its path back for [`explain_outcome`] to judge
+/// against the solution: the two are independent until then, and on a big Star Battle
+/// board the explanation costs about half the solve, which the user would otherwise
+/// wait for on top of it. Off a rayon pool (the server's blocking threads) the two
+/// run one after the other, so one request never takes more than its one thread.
+pub(crate) fn solve_puzzle(
+    regions: Regions,
+    stated: Option<usize>,
+    colors: Option<&[[u8; 3]]>,
+    config: &Config,
+    ms: &mut Timings,
+) -> (Outcome, Option<Beside>) {
     let t = Instant::now();
     let known = match config.stars {
         Stars::Fixed(k) => Some(k),
         Stars::Auto => stated,
     };
+    let mut beside = None;
     let (stars, result, engine) = match (partition::check(&regions, config.pieces), known) {
         (Err(e), _) => (known, Err(Error::from(e)), None),
         (Ok(()), Some(k)) => {
-            let solved = solve::solve_by(&regions, &SolveOptions { stars: k, ..config.solve });
+            let solve = || (solve::solve_by(&regions, &SolveOptions { stars: k, ..config.solve }), ms_since(t));
+            let (solved, took) = if config.explain && rayon::current_thread_index().is_some() {
+                let (solved, explained) = rayon::join(solve, || explain_path(&regions, colors, k, config));
+                beside = Some(explained);
+                solved
+            } else {
+                solve()
+            };
+            ms.solve = Some(took);
             (Some(k), solved.result, Some(solved.engine))
         }
         (Ok(()), None) => stars::solve_auto_by(&regions, &config.solve),
     };
-    ms.solve = Some(ms_since(t));
-    Outcome { regions: Some(regions), result, stars, engine, ..Outcome::failed(Error::NoSolution) }
+    ms.solve.get_or_insert_with(|| ms_since(t));
+    (Outcome { regions: Some(regions), result, stars, engine, ..Outcome::failed(Error::NoSolution) }, beside)
 }
 
 /// What the reader found in a picture, for overlays and debug output.
@@ -290,14 +309,15 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
     let area = picture.grid.map(|g| g.area(picture.image.width(), picture.image.height()));
     let mut outcome = match map {
         Ok(map) => {
-            let mut o = solve_regions(map.regions, config, &mut ms);
+            let naming = Some(&map.colors[..]).filter(|_| !map.from_borders);
+            let (mut o, beside) = solve_puzzle(map.regions, None, naming, config, &mut ms);
             if covered_instead(&picture.image, &mut o.result) {
                 // The map was read off the panel: it is not the board's.
                 o.regions = None;
             }
             o.colors = Some(map.colors);
             o.from_borders = map.from_borders;
-            explain_outcome(&mut o, config, &mut ms);
+            explain_outcome(&mut o, config, &mut ms, beside);
             o
         }
         Err(e) => Outcome::failed(e),
@@ -379,15 +399,34 @@ pub fn engine(regions: &Regions, colors: Option<&[[u8; 3]]>, stars: usize, lette
     Engine::new(regions, stars, names)
 }
 
-/// Explains a solved outcome when the config asks for it. The engine's board must
-/// agree with the MILP's solution cell for cell; if it ever does not, the steps are
-/// withheld and the explanation is marked unavailable.
-fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
-    let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
+/// An explanation worked out beside the exact solve ([`solve_puzzle`]): the
+/// engine, its path from the empty board, and the milliseconds it took.
+pub(crate) struct Beside {
+    engine: Engine,
+    path: Path,
+    ms: f64,
+}
+
+/// The engine's path for `regions` with `k` stars, regions named by `colors`.
+fn explain_path(regions: &Regions, colors: Option<&[[u8; 3]]>, k: usize, config: &Config) -> Beside {
     let t = Instant::now();
-    let engine = engine(regions, outcome.naming_colors(), outcome.stars.unwrap_or(config.solve.stars), config.letters)
-        .with_deadline(config.solve.deadline);
+    let engine = engine(regions, colors, k, config.letters).with_deadline(config.solve.deadline);
     let path = engine.explain(Board::new(regions.n()));
+    Beside { engine, path, ms: ms_since(t) }
+}
+
+/// Explains a solved outcome when the config asks for it, taking the path worked out
+/// beside the solve when there is one. The engine's board must agree with the
+/// exact solver's solution cell for cell; if it ever does not, the steps are
+/// withheld and the explanation is marked unavailable.
+fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings, beside: Option<Beside>) {
+    let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
+    let k = outcome.stars.unwrap_or(config.solve.stars);
+    let Beside { engine, path, ms: took } = match beside {
+        Some(b) if b.engine.geometry().stars() == k => b,
+        _ => explain_path(regions, outcome.naming_colors(), k, config),
+    };
+    ms.explain = Some(took);
     if !path.solved && config.solve.deadline.passed() {
         // Cut short by the clock, not by the engine's own limits: the steps found
         // are sound but say nothing about how hard the puzzle is.
@@ -400,7 +439,6 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
                 config.solve.time_limit.as_secs_f64()
             )),
         });
-        ms.explain = Some(ms_since(t));
         return;
     }
     let sound = path
@@ -420,7 +458,6 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings) {
             unavailable: Some("the explanation is unavailable: the deduction engine disagreed with the solver".into()),
         }
     });
-    ms.explain = Some(ms_since(t));
 }
 
 /// The hint for an outcome's board (its marks, or an empty board): mistakes first,

@@ -92,3 +92,27 @@ fn generated_boards_solve_to_their_solution_with_both_engines() {
         }
     });
 }
+
+#[test]
+fn the_explanation_beside_the_solve_is_the_one_after_it() {
+    // On a rayon pool (the command line's) the engine explains beside the exact
+    // solve; on the server's plain threads, after it. Both must say the same.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/starbattle/14x14-3star-2.txt");
+    let text = std::fs::read_to_string(path).expect("test data");
+    let config = Config { explain: true, stars: queens::solve::stars::Stars::Fixed(3), ..Config::default() };
+    let after = queens::pipeline::solve_text(&text, &config);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
+    let beside = pool.install(|| queens::pipeline::solve_text(&text, &config));
+    assert_eq!(after.result.as_ref().ok(), beside.result.as_ref().ok());
+    assert!(after.result.is_ok());
+    let (a, b) = (after.explained.expect("explained after"), beside.explained.expect("explained beside"));
+    assert_eq!(a.unavailable, b.unavailable);
+    assert_eq!(
+        (a.solved_by_logic, a.difficulty.grade, a.difficulty.score),
+        (b.solved_by_logic, b.difficulty.grade, b.difficulty.score)
+    );
+    let texts = |e: &queens::pipeline::Explanation| e.steps.iter().map(|s| s.text.clone()).collect::<Vec<_>>();
+    assert!(!a.steps.is_empty());
+    assert_eq!(texts(&a), texts(&b));
+    assert!(after.ms.explain.is_some() && beside.ms.explain.is_some());
+}
