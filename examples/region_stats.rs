@@ -15,6 +15,13 @@
 //! the largest region, and the earth mover's distance between the two sets'
 //! region-size distributions ([`SizeStats::distance`]: how many cells, on average,
 //! a region's size must move to turn one distribution into the other).
+//!
+//! Then the same for Star Battle: the corpus boards (`starbattle/` and
+//! `starbattle-packs/`) of 10×10 2★, 14×14 3★ and 17×17 4★ against as many
+//! generated ones: 10×10 at the default grade, the larger as `generate::unique`
+//! makes them (the same growth and repair, without the steering toward a grade,
+//! which at those sizes takes seconds a board), with the mean smallest and largest
+//! region instead of the 1- and 2-cell shares (a region holds at least 2K − 1 cells).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,6 +36,23 @@ fn levels(path: &std::path::Path) -> Vec<Regions> {
     list.iter()
         .filter_map(|level| {
             let rows: Vec<&str> = level.get("regions")?.as_array()?.iter().filter_map(|r| r.as_str()).collect();
+            Regions::from_rows(&rows)
+        })
+        .collect()
+}
+
+/// The corpus Star Battle boards of side `n` with `k` stars.
+fn star_boards(dir: &std::path::Path, n: usize, k: usize) -> Vec<Regions> {
+    ["starbattle/manifest.json", "starbattle-packs/manifest.json"]
+        .iter()
+        .flat_map(|f| {
+            let path = dir.join(f);
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            serde_json::from_str::<Vec<serde_json::Value>>(&text).expect("a JSON list of boards")
+        })
+        .filter(|e| e["n"].as_u64() == Some(n as u64) && e["stars"].as_u64() == Some(k as u64))
+        .filter_map(|e| {
+            let rows: Vec<&str> = e["regions"].as_array()?.iter().filter_map(|r| r.as_str()).collect();
             Regions::from_rows(&rows)
         })
         .collect()
@@ -67,6 +91,33 @@ fn main() {
             pct(ours.ones),
             pct(ours.twos),
             largest(&ours),
+            game.distance(&ours),
+        );
+    }
+    println!();
+    println!("| N | K | corpus | smallest | largest | generated | smallest | largest | distance |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (n, k) in [(10, 2), (14, 3), (17, 4)] {
+        let game = SizeStats::of(n, &star_boards(&dir, n, k));
+        let spec = Spec { n, stars: k, target: Target::Grade(Grade::Hard), time_limit: Duration::from_secs(120) };
+        let mut made = Vec::new();
+        if n == 10 {
+            generate::run(&spec, seed, game.boards, &Seen::new(), &|| {}, &mut |p| made.extend(p.ok().map(|p| p.regions)));
+        } else {
+            made.extend((0..game.boards as u64).filter_map(|i| generate::unique(&spec, seed + i).ok().map(|(r, _)| r)));
+        }
+        let ours = SizeStats::of(n, &made);
+        let end = |s: &SizeStats, last: bool| {
+            format!("{:.1}", if last { s.sorted.last() } else { s.sorted.first() }.copied().unwrap_or(0.0))
+        };
+        println!(
+            "| {n} | {k} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            game.boards,
+            end(&game, false),
+            end(&game, true),
+            ours.boards,
+            end(&ours, false),
+            end(&ours, true),
             game.distance(&ours),
         );
     }
