@@ -102,7 +102,9 @@ fn main() {
         let spec = Spec { n, stars: k, target: Target::Grade(Grade::Hard), time_limit: Duration::from_secs(120) };
         let mut made = Vec::new();
         if n == 10 {
-            generate::run(&spec, seed, game.boards, &Seen::new(), &|| {}, &mut |p| made.extend(p.ok().map(|p| p.regions)));
+            generate::run(&spec, seed, game.boards, &Seen::new(), &|| {}, &mut |p| {
+                made.extend(p.ok().map(|p| p.regions))
+            });
         } else {
             made.extend((0..game.boards as u64).filter_map(|i| generate::unique(&spec, seed + i).ok().map(|(r, _)| r)));
         }
