@@ -30,12 +30,14 @@ use queens::generate::{self, canon::Seen, stats::SizeStats, Spec, Target};
 use queens::solve::logic::Grade;
 use queens::Regions;
 
-fn levels(path: &std::path::Path) -> Vec<Regions> {
+/// The boards of a JSON list (level files and corpus manifests alike) that `keep` accepts.
+fn boards(path: &std::path::Path, keep: impl Fn(&serde_json::Value) -> bool) -> Vec<Regions> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let list: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON list of levels");
+    let list: Vec<serde_json::Value> = serde_json::from_str(&text).expect("a JSON list of boards");
     list.iter()
-        .filter_map(|level| {
-            let rows: Vec<&str> = level.get("regions")?.as_array()?.iter().filter_map(|r| r.as_str()).collect();
+        .filter(|e| keep(e))
+        .filter_map(|e| {
+            let rows: Vec<&str> = e.get("regions")?.as_array()?.iter().filter_map(|r| r.as_str()).collect();
             Regions::from_rows(&rows)
         })
         .collect()
@@ -43,18 +45,10 @@ fn levels(path: &std::path::Path) -> Vec<Regions> {
 
 /// The corpus Star Battle boards of side `n` with `k` stars.
 fn star_boards(dir: &std::path::Path, n: usize, k: usize) -> Vec<Regions> {
+    let of = |e: &serde_json::Value| e["n"].as_u64() == Some(n as u64) && e["stars"].as_u64() == Some(k as u64);
     ["starbattle/manifest.json", "starbattle-packs/manifest.json"]
         .iter()
-        .flat_map(|f| {
-            let path = dir.join(f);
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            serde_json::from_str::<Vec<serde_json::Value>>(&text).expect("a JSON list of boards")
-        })
-        .filter(|e| e["n"].as_u64() == Some(n as u64) && e["stars"].as_u64() == Some(k as u64))
-        .filter_map(|e| {
-            let rows: Vec<&str> = e["regions"].as_array()?.iter().filter_map(|r| r.as_str()).collect();
-            Regions::from_rows(&rows)
-        })
+        .flat_map(|f| boards(&dir.join(f), of))
         .collect()
 }
 
@@ -65,7 +59,7 @@ fn main() {
     let seed: u64 = args.next().map_or(1, |a| a.parse().expect("a seed"));
     let corpus: Vec<Regions> = ["levels.json", "levels-daily-617-842.json", "levels-bonus.json"]
         .iter()
-        .flat_map(|f| levels(&dir.join(f)))
+        .flat_map(|f| boards(&dir.join(f), |_| true))
         .collect();
     println!("| N | levels | 1-cell | 2-cell | largest | generated | 1-cell | 2-cell | largest | distance |");
     println!("|---|---|---|---|---|---|---|---|---|---|");

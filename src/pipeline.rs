@@ -138,12 +138,17 @@ pub struct Outcome {
     pub ms: Timings,
 }
 
+/// [`Outcome::naming_colors`] for a map's `colors` before its outcome exists.
+fn naming_colors(colors: Option<&[[u8; 3]]>, from_borders: bool) -> Option<&[[u8; 3]]> {
+    colors.filter(|_| !from_borders)
+}
+
 impl Outcome {
     /// The region colours to name regions by in sentences: none for a board read
     /// from borders alone, whose cells are all the page's one colour (the "white
     /// region" would name them all), so its regions go by letter.
     pub fn naming_colors(&self) -> Option<&[[u8; 3]]> {
-        self.colors.as_deref().filter(|_| !self.from_borders)
+        naming_colors(self.colors.as_deref(), self.from_borders)
     }
 
     /// An outcome that failed before a region map was read.
@@ -220,9 +225,10 @@ pub(crate) fn solve_puzzle(
         Stars::Auto => stated,
     };
     let mut beside = None;
-    let (stars, result, engine) = match (partition::check(&regions, config.pieces), known) {
-        (Err(e), _) => (known, Err(Error::from(e)), None),
+    let (stars, result, engine, took) = match (partition::check(&regions, config.pieces), known) {
+        (Err(e), _) => (known, Err(Error::from(e)), None, ms_since(t)),
         (Ok(()), Some(k)) => {
+            // Timed as the solve ends, not when the explanation beside it does.
             let solve = || (solve::solve_by(&regions, &SolveOptions { stars: k, ..config.solve }), ms_since(t));
             let (solved, took) = if config.explain && rayon::current_thread_index().is_some() {
                 let (solved, explained) = rayon::join(solve, || explain_path(&regions, colors, k, config));
@@ -231,12 +237,14 @@ pub(crate) fn solve_puzzle(
             } else {
                 solve()
             };
-            ms.solve = Some(took);
-            (Some(k), solved.result, Some(solved.engine))
+            (Some(k), solved.result, Some(solved.engine), took)
         }
-        (Ok(()), None) => stars::solve_auto_by(&regions, &config.solve),
+        (Ok(()), None) => {
+            let (stars, result, engine) = stars::solve_auto_by(&regions, &config.solve);
+            (stars, result, engine, ms_since(t))
+        }
     };
-    ms.solve.get_or_insert_with(|| ms_since(t));
+    ms.solve = Some(took);
     (Outcome { regions: Some(regions), result, stars, engine, ..Outcome::failed(Error::NoSolution) }, beside)
 }
 
@@ -309,7 +317,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
     let area = picture.grid.map(|g| g.area(picture.image.width(), picture.image.height()));
     let mut outcome = match map {
         Ok(map) => {
-            let naming = Some(&map.colors[..]).filter(|_| !map.from_borders);
+            let naming = naming_colors(Some(&map.colors), map.from_borders);
             let (mut o, beside) = solve_puzzle(map.regions, None, naming, config, &mut ms);
             if covered_instead(&picture.image, &mut o.result) {
                 // The map was read off the panel: it is not the board's.

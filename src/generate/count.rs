@@ -9,8 +9,8 @@
 //! When its node budget runs out it says so (`None`) and the caller asks the solver.
 //!
 //! A node's board is two bit sets (stars, empty cells) of a fixed width chosen by
-//! the board's size, so a node is copied without an allocation and a unit's
-//! count is a popcount: this search is most of a generated puzzle's time.
+//! the board's size, with each unit's counts kept beside them, so a node is copied
+//! without an allocation: this search is most of a generated puzzle's time.
 
 /// Finds up to `cap` solutions of the layout `label` (`n` regions, `k` stars per
 /// row, column and region); `None` when `nodes` search nodes were not enough.
@@ -264,9 +264,10 @@ impl<const W: usize> Search<W> {
         if self.found.len() >= self.cap {
             return true;
         }
+        let sh = &self.shape;
         let mut empty = b;
-        match self.shape.decide(&mut empty, Set::EMPTY, cell) {
-            Some(changed) => !self.shape.propagate(&mut empty, changed) || self.branch(empty),
+        match sh.decide(&mut empty, Set::EMPTY, cell) {
+            Some(changed) => !sh.propagate(&mut empty, changed) || self.branch(empty),
             None => true,
         }
     }
