@@ -137,25 +137,25 @@ fn explain_stars(dir: &str, count: usize) -> Option<Vec<StarOutcome>> {
 }
 
 /// Star Battle with counts (K = 1…4): every step the engine takes is sound; the
-/// engine finishes every board up to 10×10 by logic, and at least 6 of the 12
-/// 14×14 and 17×17 boards, those without a single what-if. (The goal is all 60;
-/// the other six still stop early.)
+/// engine finishes every board up to 14×14 by logic, and at least 9 of the 12
+/// 14×14 and 17×17 boards, none of them with a what-if. (The goal is all 60; two
+/// or three 17×17 4★ boards still stop early.)
 #[test]
 fn corpus_star_battle_boards_are_explained_soundly() {
     let Some(results) = explain_stars("starbattle", 60) else { return };
-    let unsolved: Vec<&str> = results.iter().filter(|r| !r.solved && r.n <= 10).map(|r| r.file.as_str()).collect();
-    assert!(unsolved.is_empty(), "{} boards up to 10×10 not finished by logic: {unsolved:?}", unsolved.len());
+    let unsolved: Vec<&str> = results.iter().filter(|r| !r.solved && r.n <= 14).map(|r| r.file.as_str()).collect();
+    assert!(unsolved.is_empty(), "{} boards up to 14×14 not finished by logic: {unsolved:?}", unsolved.len());
     let big: Vec<&StarOutcome> = results.iter().filter(|r| r.n >= 14).collect();
     let finished: Vec<&&StarOutcome> = big.iter().filter(|r| r.solved).collect();
-    assert!(finished.len() >= 6, "only {} of {} 14×14 and 17×17 boards finished by logic", finished.len(), big.len());
+    assert!(finished.len() >= 9, "only {} of {} 14×14 and 17×17 boards finished by logic", finished.len(), big.len());
     let what_if = finished.iter().filter(|r| r.what_if).count();
     assert_eq!(what_if, 0, "the big boards the engine finishes need no what-if");
     let left: Vec<&str> = big.iter().filter(|r| !r.solved).map(|r| r.file.as_str()).collect();
     eprintln!("star battle: {} of {} finished by logic; not yet: {left:?}", results.len() - left.len(), results.len());
 }
 
-/// The public packs (up to 25×25 with 6 stars): every step is sound; how many the
-/// engine finishes, per size, is printed (the README's technique table has them).
+/// The public packs (up to 25×25 with 6 stars): every step is sound, and the
+/// engine finishes every board by logic.
 #[test]
 fn star_battle_pack_steps_are_sound() {
     let Some(results) = explain_stars("starbattle-packs", 159) else { return };
@@ -166,8 +166,8 @@ fn star_battle_pack_steps_are_sound() {
         e[1] += 1;
     }
     eprintln!("star battle packs, (N, K) → [solved by logic, boards]: {table:?}");
-    let small = results.iter().filter(|r| r.n <= 11);
-    assert!(small.clone().all(|r| r.solved), "every pack board up to 11×11 is finished by logic");
+    let unsolved: Vec<&str> = results.iter().filter(|r| !r.solved).map(|r| r.file.as_str()).collect();
+    assert!(unsolved.is_empty(), "pack boards not finished by logic: {unsolved:?}");
 }
 
 /// The whole path's what-if budget: with none, the engine still takes every step of
