@@ -79,6 +79,15 @@ fn smallest(n: usize, rows: &[u64], cap: usize) -> (usize, Which) {
     // Only the rows that hold a cell: most sets weighed are one or two lines.
     let Some(lo) = rows[..n].iter().position(|&m| m != 0) else { return (0, None) };
     let hi = rows[..n].iter().rposition(|&m| m != 0).unwrap_or(lo);
+    // Cells no two of which touch lie in different blocks of any cover, so as many
+    // of them as there are is a bound too, found greedily row by row at about the
+    // cost of one tiling; when it already exceeds `cap` the covers are not needed.
+    if cap < usize::MAX {
+        let apart = apart_cells(rows, lo, hi, cap + 1);
+        if apart > cap {
+            return (apart, None);
+        }
+    }
     let tilings = TILINGS.map(|(dr, dc)| tiles_between(n, rows, lo, hi, dr, dc, |_| {}));
     let best_tiling = tilings.iter().copied().min().unwrap_or(usize::MAX);
     let greedy = greedy(n, rows, cap.min(best_tiling), |_| {});
@@ -87,6 +96,28 @@ fn smallest(n: usize, rows: &[u64], cap: usize) -> (usize, Which) {
     }
     let first = tilings.iter().position(|&t| t == best_tiling).unwrap_or(0);
     (best_tiling, Some(TILINGS[first]))
+}
+
+/// How many cells of `rows` (all in rows `lo..=hi`) a greedy pass picks with no
+/// two touching, stopping at `stop`: leftmost first in each row, skipping the
+/// cells beside a pick in the same row and around the picks of the row above.
+fn apart_cells(rows: &[u64], lo: usize, hi: usize, stop: usize) -> usize {
+    let (mut count, mut above) = (0, 0u64);
+    for &row in &rows[lo..=hi] {
+        let mut free = row & !(above | above << 1 | above >> 1);
+        let mut picked = 0u64;
+        while free != 0 {
+            let low = free & free.wrapping_neg();
+            picked |= low;
+            free &= !(low | low << 1);
+        }
+        count += picked.count_ones() as usize;
+        if count >= stop {
+            return count;
+        }
+        above = picked;
+    }
+    count
 }
 
 /// The blocks of the cover `which` of `rows`, in the order [`cover`] has always given them.
@@ -536,7 +567,7 @@ impl Weighed {
             rows[r] = self.unknown[r] & !gone[r];
             left += rows[r].count_ones() as usize;
         }
-        left < need || (need > 0 && smallest(n, &rows, need).0 < need)
+        left < need || (need > 0 && smallest(n, &rows, need - 1).0 < need)
     }
 }
 
@@ -568,8 +599,8 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Every cell [`pressured`] would rule out for any area, in one sweep: what a case
 /// followed through needs (no words, so no one area to name), where repeating the
-/// sweep once per area was most of a case split's time. The same cells as steps of
-/// [`pressured`] until none is left, up to the order they are found in.
+/// sweep once per area was most of a case split's time. Sound for the same reason
+/// as [`pressured`]; the areas are weighed once, on the board before the sweep.
 pub(crate) fn pressured_all(g: &Geometry, b: &Board) -> Vec<usize> {
     let mut out = Vec::new();
     pressure_sweep(g, b, |c, touched, squeezed| {
