@@ -36,6 +36,9 @@ pub struct Config {
     pub max_side: u32,
     /// Explain solved puzzles step by step (their difficulty comes from that path).
     pub explain: bool,
+    /// The work the explained path may spend on case splits and what-ifs: the
+    /// grading budget, or more when the path itself is the answer (`explain`).
+    pub explain_budget: u64,
     /// Largest image area accepted, in pixels (refused from the header, before decoding).
     pub max_pixels: u64,
     /// Name regions by colour and letter ("the purple region (C)"), for pictures
@@ -52,6 +55,7 @@ impl Default for Config {
             max_side: 16_384,
             max_pixels: screenshot::DEFAULT_MAX_PIXELS,
             explain: false,
+            explain_budget: crate::solve::logic::GRADE_BUDGET,
             letters: false,
         }
     }
@@ -419,7 +423,7 @@ pub(crate) struct Beside {
 fn explain_path(regions: &Regions, colors: Option<&[[u8; 3]]>, k: usize, config: &Config) -> Beside {
     let t = Instant::now();
     let engine = engine(regions, colors, k, config.letters).with_deadline(config.solve.deadline);
-    let path = engine.explain(Board::new(regions.n()));
+    let path = engine.explain_within(Board::new(regions.n()), config.explain_budget);
     Beside { engine, path, ms: ms_since(t) }
 }
 

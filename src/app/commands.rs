@@ -55,6 +55,9 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
     // The explained path is printed by `explain`; `hint` needs it only for the JSON
     // record's difficulty (its board shows none), so the human hint skips the work.
     config.explain = mode == Mode::Explain || (mode == Mode::Hint && b.json);
+    if mode == Mode::Explain {
+        config.explain_budget = crate::solve::logic::EXPLAIN_BUDGET;
+    }
     let color = match b.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

@@ -16,10 +16,11 @@ use super::techniques::{propagate, Budget, Detail, Found, Technique, FOLLOW_CASE
 /// the board's edge, where it holds fewer cells.
 pub type Block = (isize, isize);
 
-/// Most ways one unit's stars may go for a case split to be worth trying. On the
-/// corpus's 14×14 3★ boards 24 left one board unfinished and 40 finishes them all;
-/// units with more ways are tried last, so a board that needs none pays nothing.
-const MAX_CASES: usize = 40;
+/// Most ways one unit's stars may go for a case split to be worth trying. Units
+/// are tried fewest ways first, so more only costs when every smaller unit fails:
+/// on the corpus's 14×14 3★ boards 24 left one board unfinished and 40 finishes
+/// them all; a 17×17 4★ board needs units of up to a few hundred ways.
+const MAX_CASES: usize = 400;
 
 /// The cells of `block` that lie on the board.
 fn block_cells(n: usize, (r, c): Block) -> impl Iterator<Item = usize> {
@@ -737,12 +738,18 @@ pub(crate) fn cases(g: &Geometry, b: &Board, budget: &mut Budget) -> Option<Resu
             }
         }
         let Some(common) = left else { continue };
+        // One way left: the step places the unit's stars (their reach comes with
+        // them), not the whole board that way leads to, so the next steps stay
+        // small enough to follow.
+        let only_unit = count - out == 1;
+        let unit = order[pos];
         let decided: Vec<(usize, CellState)> = (0..g.n * g.n)
             .filter(|&i| b.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown)
+            .filter(|&i| !only_unit || g.cell_units[i].contains(&unit))
             .map(|i| (i, common.cells[i]))
             .collect();
         if !decided.is_empty() {
-            let detail = Detail::Cases { unit: g.unit(order[pos]), ways: count, broken: out };
+            let detail = Detail::Cases { unit: g.unit(unit), ways: count, broken: out };
             return Some(Ok(Found { technique: Technique::LineCases, decided, detail }));
         }
     }

@@ -80,6 +80,10 @@ fn list(items: &[String]) -> String {
 
 /// "rows 2, 3 and 5" / "the purple and blue regions" for a set of units of one kind.
 pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
+    if let [one] = us {
+        // One unit reads as itself: "region H", not "regions H".
+        return names.unit(*one);
+    }
     match us.first() {
         Some(Unit::Row(_)) if us.len() > 1 => {
             let nums: Vec<String> =
@@ -199,6 +203,13 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
                 piece(g, true)
             )
         }
+        Detail::Cases { unit, ways, broken } if broken + 1 == *ways => format!(
+            "the {} left in {} can go only {ways} ways, and {} when followed through: {}",
+            piece(g, true),
+            names.unit(*unit),
+            if *ways == 2 { "one of them breaks a rule" } else { "all but one break a rule" },
+            outcome(g, &found.decided)
+        ),
         Detail::Cases { unit, ways, broken } => format!(
             "the {} left in {} can go only {ways} ways; {broken} of them break a rule when followed through, and in every other one {}",
             piece(g, true),
@@ -313,8 +324,13 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
             "a {one} on some cells would leave {} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed",
             units(names, us)
         ),
+        Detail::Cases { unit, ways, broken } if broken + 1 == *ways => format!(
+            "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {}",
+            names.unit(*unit),
+            if *ways == 2 { "one of them breaks a rule" } else { "all but one break a rule" }
+        ),
         Detail::Cases { unit, ways, broken } => format!(
-            "try each of the {ways} ways the {many} left in {} can go and follow the easy steps through: {broken} break a rule, and some cells come out the same in all the others",
+            "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {broken} break a rule, and some cells come out the same in all the others",
             names.unit(*unit)
         ),
         Detail::WhatIf { runs_out, depth, .. } => {
