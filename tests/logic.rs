@@ -118,6 +118,13 @@ fn explain_star(p: &Star) -> StarOutcome {
         .flat_map(|s| s.decided.iter().map(move |d| (s, d)))
         .filter(|(_, &(cell, mark))| (mark == CellState::Queen) != star(cell))
         .map(|(s, d)| format!("{}: {:?} — {}", p.file, d, s.text))
+        .chain(
+            path.steps
+                .iter()
+                .flat_map(|s| [&s.nudge, &s.reason, &s.text])
+                .filter(|t| t.contains("?.") || t.contains("..") || !t.ends_with(['.', '?']))
+                .map(|t| format!("{}: badly ended: {t}", p.file)),
+        )
         .collect();
     StarOutcome {
         file: p.file.clone(),

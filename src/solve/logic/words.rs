@@ -112,6 +112,15 @@ pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
     }
 }
 
+/// Ends `s` with a full stop, unless it ends with a question mark (a nudge may ask one).
+fn full_stop(s: String) -> String {
+    if s.ends_with('?') || s.ends_with('.') {
+        s
+    } else {
+        s + "."
+    }
+}
+
 /// Upper-cases the first letter.
 pub(crate) fn sentence(s: String) -> String {
     let mut chars = s.chars();
@@ -233,7 +242,7 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
             }
         }
     };
-    sentence(text) + "."
+    full_stop(sentence(text))
 }
 
 /// Where to look, without any conclusion: the first of a step's three reveals. It
@@ -269,7 +278,7 @@ pub fn nudge(g: &Geometry, names: &Names, found: &Found) -> String {
             format!("look at {}: its {} can go only a few ways", names.unit(*unit), piece(g, true))
         }
     };
-    sentence(text) + "."
+    full_stop(sentence(text))
 }
 
 /// The argument, still without the decided cells: the second reveal.
@@ -342,7 +351,7 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
             }
         }
     };
-    sentence(text) + "."
+    full_stop(sentence(text))
 }
 
 /// The end of a step that places queens: what their reach rules out, by unit, and
@@ -378,7 +387,7 @@ pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usi
     } else {
         format!("{who} out {cells}: {}", parts.join(", and "))
     };
-    sentence(text) + "."
+    full_stop(sentence(text))
 }
 
 /// The end of a step's reason when it places queens, naming no cell or unit (the
