@@ -26,20 +26,21 @@ use crate::puzzle::{Cell, Regions};
 use crate::solve::deadline::Deadline;
 use techniques::{Budget, Found};
 
-/// Propagation rounds one step may spend on case splits and what-if searches
-/// before giving up (a hint's step, and each step of a graded path). Every step
-/// of every corpus path that finishes costs less; a step that finds nothing pays
-/// all of it, so this bounds what a board beyond the engine costs to grade (with
-/// 20,000 a 17×17 4★ board the engine gives up on took 1.1 s against 0.4 s now,
-/// and three times its exact solve).
-const STEP_BUDGET: u64 = 8_000;
+/// A step may spend this share of its path's budget on case splits and what-if
+/// searches before giving up: a fifth, so 10,000 rounds for a graded step (and a
+/// hint's, which gets what a step of the graded path gets) and 200,000 for a step
+/// of `queens explain`. Every step of every corpus path that finishes costs less;
+/// a step that finds nothing pays all of it, so this bounds what a board beyond
+/// the engine costs to grade (with 20,000 a 17×17 4★ board the engine gives up on
+/// took 1.1 s against 0.4 s now, and three times its exact solve).
+const STEP_SHARE: u64 = 5;
 /// Propagation rounds a whole path may spend on case splits and what-ifs when it
 /// grades a puzzle (`solve --json`'s `difficulty`, hints, the generator): enough
 /// for every 14×14 3★ board of the corpus, while a board the engine cannot finish
 /// gives up within about a second (a 17×17 4★ board), near its exact solve.
 pub const GRADE_BUDGET: u64 = 50_000;
 /// The same for `queens explain`, where the path itself is what was asked for:
-/// twenty times the grading budget, each step up to a fifth of it. It finishes a
+/// twenty times the grading budget. It finishes a
 /// 17×17 4★ board of the corpus that the grading budget leaves (3 s on the 2-core
 /// machine); one the engine cannot finish stops after about 5 s.
 pub const EXPLAIN_BUDGET: u64 = 1_000_000;
@@ -241,7 +242,7 @@ impl Engine {
     /// The next step from `board`, cheapest technique first; `None` when the board
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
-        self.next_step_within(board, &mut Budget::new(&self.geo, STEP_BUDGET))
+        self.next_step_within(board, &mut Budget::new(&self.geo, GRADE_BUDGET / STEP_SHARE))
     }
 
     /// [`Self::next_step`], with what-if searches spending from `budget`.
@@ -340,8 +341,7 @@ impl Engine {
         let mut steps = Vec::new();
         let mut path_left = budget;
         while !self.geo.deadline.passed() {
-            // A larger path budget lets each step search further too.
-            let step_budget = STEP_BUDGET.max(budget / 5).min(path_left);
+            let step_budget = (budget / STEP_SHARE).min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
             let found = self.next_step_within(&board, &mut budget);
             path_left -= step_budget - budget.left;

@@ -85,12 +85,12 @@ pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
         return names.unit(*one);
     }
     match us.first() {
-        Some(Unit::Row(_)) if us.len() > 1 => {
+        Some(Unit::Row(_)) => {
             let nums: Vec<String> =
                 us.iter().filter_map(|u| if let Unit::Row(r) = u { Some((r + 1).to_string()) } else { None }).collect();
             format!("rows {}", list(&nums))
         }
-        Some(Unit::Col(_)) if us.len() > 1 => {
+        Some(Unit::Col(_)) => {
             let nums: Vec<String> =
                 us.iter().filter_map(|u| if let Unit::Col(c) = u { Some((c + 1).to_string()) } else { None }).collect();
             format!("columns {}", list(&nums))
@@ -118,6 +118,16 @@ fn full_stop(s: String) -> String {
         s
     } else {
         s + "."
+    }
+}
+
+/// How a case split with one way left says so: "one of them breaks a rule" (of
+/// two), else "all but one break a rule".
+fn all_but_one(ways: usize) -> &'static str {
+    if ways == 2 {
+        "one of them breaks a rule"
+    } else {
+        "all but one break a rule"
     }
 }
 
@@ -216,7 +226,7 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
             "the {} left in {} can go only {ways} ways, and {} when followed through: {}",
             piece(g, true),
             names.unit(*unit),
-            if *ways == 2 { "one of them breaks a rule" } else { "all but one break a rule" },
+            all_but_one(*ways),
             outcome(g, &found.decided)
         ),
         Detail::Cases { unit, ways, broken } => format!(
@@ -336,7 +346,7 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
         Detail::Cases { unit, ways, broken } if broken + 1 == *ways => format!(
             "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {}",
             names.unit(*unit),
-            if *ways == 2 { "one of them breaks a rule" } else { "all but one break a rule" }
+            all_but_one(*ways)
         ),
         Detail::Cases { unit, ways, broken } => format!(
             "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {broken} break a rule, and some cells come out the same in all the others",
