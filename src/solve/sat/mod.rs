@@ -1,8 +1,8 @@
 //! The SAT engine: Star Battle (K ≥ 2) solved by a CDCL SAT solver, uniqueness by a blocking clause.
 //!
-//! [`cnf`] writes the puzzle as clauses (binary "no touching" pairs, a two-way
-//! sequential counter for "exactly K" per unit, the squeeze over line pairs, the
-//! presolve's cells as units). batsat finds a placement; the placement passes
+//! [`cnf`] writes the puzzle as clauses (binary "no touching" pairs, "exactly K"
+//! per unit by a sequential counter or, from 4 stars, a totalizer, the presolve's
+//! cells as units). batsat finds a placement; the placement passes
 //! [`crate::puzzle::check`]; then a clause "not all of these stars" is added and the
 //! same solver runs again (incrementally, keeping what it learnt): UNSAT proves the
 //! placement unique, SAT gives a second, checked placement for `several-solutions`.
