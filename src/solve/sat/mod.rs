@@ -2,7 +2,10 @@
 //!
 //! [`cnf`] writes the puzzle as clauses (binary "no touching" pairs, "exactly K"
 //! per unit by a sequential counter or, from 4 stars, a totalizer, the presolve's
-//! cells as units). batsat finds a placement; the placement passes
+//! cells as units), and [`tiles`] adds the 2×2 bound inside the search, as a
+//! batsat theory: a unit whose open cells meet too few 2×2 tiles is a conflict,
+//! one that meets just enough gets its forced stars, each with its reason. batsat
+//! finds a placement; the placement passes
 //! [`crate::puzzle::check`]; then a clause "not all of these stars" is added and the
 //! same solver runs again (incrementally, keeping what it learnt): UNSAT proves the
 //! placement unique, SAT gives a second, checked placement for `several-solutions`.
@@ -12,10 +15,12 @@
 //! crate, C++) were within noise of each other (batsat's medians lower: 64 against
 //! 72 ms on 17×17 4★, 120 against 181 ms on 25×25 6★), and `splr` was 3–10× slower.
 //! batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as they share the
-//! `cc` crate), and its `stop` callback, polled as it searches, is how the deadline
-//! bounds a solve.
+//! `cc` crate), its `stop` callback, polled as it searches, is how the deadline
+//! bounds a solve, and its `Theory` hook (propagations with lazily asked reasons)
+//! is what lets [`tiles`] count inside the search.
 
 pub mod cnf;
+mod tiles;
 
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
@@ -44,14 +49,15 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
             break;
         }
     }
-    let first = match run(&mut sat, &vars, regions, stars)? {
+    let mut tiles = tiles::Tiles::new(n, regions.labels(), stars, &vars[..n * n]);
+    let first = match run(&mut sat, &mut tiles, &vars, regions, stars)? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
     };
     // A second solution differs in at least one star cell (every solution has N·K stars).
     let mut block: Vec<Lit> = first.cells().iter().map(|c| !lit(cnf::cell_var(c.row * n + c.col))).collect();
     sat.add_clause_reuse(&mut block);
-    match run(&mut sat, &vars, regions, stars)? {
+    match run(&mut sat, &mut tiles, &vars, regions, stars)? {
         None => Ok(first),
         Some(second) if second == first => {
             Err(Error::Solver { status: "the SAT solver ignored the uniqueness clause".into() })
@@ -61,8 +67,14 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
 }
 
 /// One SAT call: `Ok(None)` when unsatisfiable; a placement only once it passes the rule check.
-fn run(sat: &mut batsat::Solver<Stop>, vars: &[Var], regions: &Regions, stars: usize) -> Result<Option<Placement>> {
-    let answer = sat.solve_limited(&[]);
+fn run(
+    sat: &mut batsat::Solver<Stop>,
+    tiles: &mut tiles::Tiles,
+    vars: &[Var],
+    regions: &Regions,
+    stars: usize,
+) -> Result<Option<Placement>> {
+    let answer = sat.solve_limited_th(tiles, &[]);
     if answer == lbool::FALSE {
         return Ok(None);
     }
