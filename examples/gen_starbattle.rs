@@ -9,8 +9,8 @@
 //! grown around it, and the repair that moves cells until that placement is the
 //! only solution, proved by the exact solver. Here the SAT engine proves it once
 //! more and the rule check passes, before the board is written as a text puzzle
-//! with a `# stars: K` comment line (the text parser skips `#` lines: solve them
-//! with `--stars K`); `manifest.json` lists every board with its K and solution.
+//! with its `# stars: K` line (which states K, as a link does: `queens solve FILE`
+//! needs no `--stars`); `manifest.json` lists every board with its K and solution.
 //! The engine need not finish these boards by logic (they are for the exact
 //! solvers' tests and benches). With N, only that size is remade (its entries in
 //! the manifest are replaced, the others kept).

@@ -195,13 +195,15 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     outcome
 }
 
-/// A text puzzle, or a puzz.link URL: the regions, K when the input states it, and
+/// A text puzzle, or a puzz.link URL: the regions, K when the input states it (the
+/// URL's K, or a text puzzle's `# stars: K` line), and
 /// the player's marks when a text puzzle carries a marks block.
 pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)> {
     if puzzlink::looks_like_url(input) {
         puzzlink::parse(input).map(|p| (p.regions, Some(p.stars), None))
     } else {
-        text::parse_board(input).map(|(r, marks)| (r, None, marks))
+        let (regions, marks) = text::parse_board(input)?;
+        Ok((regions, text::stated_stars(input)?, marks))
     }
 }
 

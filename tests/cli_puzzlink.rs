@@ -152,9 +152,40 @@ fn read_format_puzzlink_prints_just_the_url_for_pictures_text_and_urls() {
     let http = want.trim_end().replace("https://puzz.link", "http://pzprxs.vercel.app");
     let out = queens().args(["read", "--format", "puzzlink", &http]).assert().success().get_output().stdout.clone();
     assert_eq!(String::from_utf8_lossy(&out), want);
-    // The text format of a URL is its map.
+    // The text format of a URL is its map, with the URL's K as its `# stars:` line.
     let out = queens().args(["read", want.trim_end()]).assert().success().get_output().stdout.clone();
-    assert_eq!(String::from_utf8_lossy(&out), text::write(&regions));
+    assert_eq!(String::from_utf8_lossy(&out), text::stars_line(1) + &text::write(&regions));
+}
+
+#[test]
+fn a_stars_line_carries_k_from_read_to_solve_and_a_bad_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    // TWO_KS has one solution with 1 star and one with 2: without K it is refused.
+    let file = write(dir.path(), "two-ks.txt", TWO_KS.as_bytes());
+    queens().args(["solve", "--json"]).arg(&file).assert().code(1);
+    // A link states K = 2; read writes it down, and solving the file uses it.
+    let url = puzzlink::encode(&text::parse(TWO_KS).unwrap(), 2).unwrap();
+    let out = queens().args(["read", &url]).assert().success().get_output().stdout.clone();
+    let map = String::from_utf8(out).unwrap();
+    assert!(map.starts_with("# stars: 2\n"), "{map}");
+    let file = write(dir.path(), "from-link.txt", map.as_bytes());
+    let out = queens().args(["solve", "--json"]).arg(&file).assert().success().get_output().stdout.clone();
+    let v = json(&out);
+    assert_eq!(v["stars"], 2, "{v}");
+    assert_eq!(v["queens"].as_array().unwrap().len(), 18);
+    // `--stars K` still wins over the file's line.
+    let out =
+        queens().args(["solve", "--json", "--stars", "1"]).arg(&file).assert().success().get_output().stdout.clone();
+    assert_eq!(json(&out)["stars"], 1);
+    // `read --stars K` writes the K it was given.
+    let out = queens().args(["read", "--stars", "2"]).arg(&file).assert().success().get_output().stdout.clone();
+    assert!(String::from_utf8_lossy(&out).starts_with("# stars: 2\n"));
+    // A count that is not a number is a one-line parse error naming the line.
+    let bad = write(dir.path(), "bad.txt", format!("# from a friend\n# stars: many\n{TWO_KS}").as_bytes());
+    let a = queens().args(["solve"]).arg(&bad).assert().code(1);
+    let err = String::from_utf8_lossy(&a.get_output().stderr).to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("bad.txt") && err.contains("line 2") && err.contains("star count"), "{err}");
 }
 
 #[test]

@@ -143,7 +143,17 @@ fn read(r: Read) -> Result<u8, String> {
     match regions {
         Ok(regions) if r.format == ReadFormat::Puzzlink => read_puzzlink(&shown.to_string(), &regions, stated, &config),
         Ok(regions) => {
-            print!("{}", text::write_board(&regions, marks.as_ref()));
+            // K travels with the map when it is known (a link's, or `--stars K`), so
+            // solving the file later needs no `--stars auto`.
+            let known = match config.stars {
+                crate::solve::stars::Stars::Fixed(k) => Some(k),
+                crate::solve::stars::Stars::Auto => stated,
+            };
+            print!(
+                "{}{}",
+                known.map(text::stars_line).unwrap_or_default(),
+                text::write_board(&regions, marks.as_ref())
+            );
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
             if let Err(e) = crate::puzzle::partition::check(&regions, config.pieces) {
                 eprintln!("{shown}: {e}");

@@ -29,8 +29,8 @@ fn about(p: &Puzzle) -> String {
     )
 }
 
-/// The text puzzle file: a `#` line (which the text reader skips), the region
-/// lines, and with `with_solution` the solution as a marks block of `Q`s.
+/// The text puzzle file: a `#` line saying what was made, the `# stars: K` line,
+/// the region lines, and with `with_solution` the solution as a marks block of `Q`s.
 pub fn text_file(p: &Puzzle, with_solution: bool) -> String {
     let marks = with_solution.then(|| {
         let mut m = Marks::new(p.regions.n());
@@ -39,7 +39,12 @@ pub fn text_file(p: &Puzzle, with_solution: bool) -> String {
         }
         m
     });
-    format!("# queens generate: {}\n{}", about(p), text::write_board(&p.regions, marks.as_ref()))
+    format!(
+        "# queens generate: {}\n{}{}",
+        about(p),
+        text::stars_line(p.stars),
+        text::write_board(&p.regions, marks.as_ref())
+    )
 }
 
 /// The puzzle's puzz.link Star Battle URL (generated regions are always in one piece).

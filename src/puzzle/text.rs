@@ -9,6 +9,9 @@
 //! The region lines may be followed (after an optional blank line) by the player's
 //! marks: N more lines of N characters, `.` nothing, `x` an X mark, `Q` a queen
 //! ([`parse_board`]).
+//!
+//! One comment line has a meaning: `# stars: K` states the star count, as a
+//! puzz.link link does ([`stated_stars`]); `queens read` writes it when K is known.
 
 use crate::error::{Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
@@ -98,6 +101,41 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
     Ok(marks)
 }
 
+/// The star count a `# stars: K` line states (`K` ≥ 1; the word in any case, spaces
+/// around it allowed), or `None` without one. A count that is not a positive number,
+/// or two lines that disagree, are errors naming the line: never a guess.
+pub fn stated_stars(input: &str) -> Result<Option<usize>> {
+    let mut stated: Option<usize> = None;
+    for (i, raw) in input.lines().enumerate() {
+        let Some(comment) = raw.trim().strip_prefix('#') else { continue };
+        let comment = comment.trim();
+        let Some(value) = comment.get(..6).filter(|w| w.eq_ignore_ascii_case("stars:")).map(|_| comment[6..].trim())
+        else {
+            continue;
+        };
+        let k = match value.parse::<usize>() {
+            Ok(k) if k >= 1 => k,
+            _ => {
+                return Err(Error::parse(
+                    i + 1,
+                    0,
+                    format!("`# stars:` needs a star count of 1 or more, found {value:?}"),
+                ))
+            }
+        };
+        if stated.is_some_and(|s| s != k) {
+            return Err(Error::parse(i + 1, 0, format!("`# stars: {k}` disagrees with an earlier `# stars:` line")));
+        }
+        stated = Some(k);
+    }
+    Ok(stated)
+}
+
+/// The `# stars: K` line [`stated_stars`] reads.
+pub fn stars_line(k: usize) -> String {
+    format!("# stars: {k}\n")
+}
+
 /// Writes `regions` in the text format (canonical letters, one line per row).
 pub fn write(regions: &Regions) -> String {
     regions.to_string()
@@ -116,6 +154,22 @@ pub fn write_board(regions: &Regions, marks: Option<&Marks>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stars_line_states_k_and_a_bad_one_is_an_error_naming_its_line() {
+        assert_eq!(stated_stars("# made by hand\nAB\nAB\n").unwrap(), None);
+        assert_eq!(stated_stars("# stars: 2\nAB\nAB\n").unwrap(), Some(2));
+        assert_eq!(stated_stars("AB\n  #Stars:3  \nAB\n").unwrap(), Some(3));
+        assert_eq!(stated_stars(&format!("{}AB\n# stars: 4\nAB\n", stars_line(4))).unwrap(), Some(4));
+        // Other comments that merely mention stars are comments.
+        assert_eq!(stated_stars("# starset\n# 2 stars\nAB\n").unwrap(), None);
+        for (text, line) in [("AB\n# stars: two\nAB\n", 2), ("# stars: 0\n", 1), ("# stars: 2\n# stars: 3\n", 2)] {
+            let e = stated_stars(text).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("line {line}")), "{text:?}: {e}");
+        }
+        // The regions parse the same with the line as without it.
+        assert_eq!(parse("# stars: 2\nAB\nAB\n").unwrap(), parse("AB\nAB\n").unwrap());
+    }
 
     #[test]
     fn reads_characters_and_tokens_alike() {
