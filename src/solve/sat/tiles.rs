@@ -189,6 +189,13 @@ impl Tiles {
             if unit.met[t] > unit.need {
                 continue;
             }
+            // Just enough tiles: only a tile down to one open, undecided cell forces
+            // anything (most checks of a tight unit find none, and skip the reason).
+            let forcing =
+                |(&i, &x): (&usize, &u32)| unit.open[t][x as usize] == 1 && acts.value(self.cells[i]) == lbool::UNDEF;
+            if unit.met[t] == unit.need && !unit.cells.iter().zip(&unit.tile[t]).any(forcing) {
+                continue;
+            }
             // The reason: every ruled-out cell of the unit in a tile it no longer meets.
             self.scratch.clear();
             for (j, &i) in unit.cells.iter().enumerate() {

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The issue's PySAT anchor on this machine, beside `queens` in the same run: per
+Star Battle board, PySAT (Glucose 4 by default) on the plain encoding (binary "no
+touching" clauses, PySAT's CardEnc.equals with its sequential counter per row,
+column and region), solve plus the blocking-clause proof, timed in-process after the
+clauses are built; then `queens solve --json --no-logic --stars K --engine sat`
+(its `ms.solve`, which includes building the clauses). Median and max ms per (N, K),
+and their ratio.
+
+Needs `pip install python-sat`. Run from the project root after `cargo build --release`:
+    python3 scripts/pysat-anchor.py [SOLVER]
+Boards: ../shared/corpus/starbattle, ../shared/corpus/starbattle-packs, tests/data/starbattle.
+"""
+import json, os, statistics, subprocess, sys, tempfile, time
+from collections import defaultdict
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+name = sys.argv[1] if len(sys.argv) > 1 else "glucose4"
+boards = []
+for path in ["../shared/corpus/starbattle/manifest.json", "../shared/corpus/starbattle-packs/manifest.json",
+             "tests/data/starbattle/manifest.json"]:
+    if os.path.exists(path):
+        boards += [(e["n"], e["stars"], e["regions"]) for e in json.load(open(path)) if e["stars"] >= 2]
+
+def pysat_ms(n, k, rows):
+    v = lambda r, c: r * n + c + 1
+    clauses = []
+    for r in range(n):
+        for c in range(n):
+            for dr, dc in [(0, 1), (1, -1), (1, 0), (1, 1)]:
+                if 0 <= r + dr < n and 0 <= c + dc < n:
+                    clauses.append([-v(r, c), -v(r + dr, c + dc)])
+    units = [[v(r, c) for c in range(n)] for r in range(n)] + [[v(r, c) for r in range(n)] for c in range(n)]
+    regions = {}
+    for r in range(n):
+        for c in range(n):
+            regions.setdefault(rows[r][c], []).append(v(r, c))
+    top = n * n
+    for u in units + list(regions.values()):
+        enc = CardEnc.equals(lits=u, bound=k, top_id=top, encoding=EncType.seqcounter)
+        clauses += enc.clauses
+        top = max(top, enc.nv)
+    t = time.perf_counter()
+    with Solver(name=name, bootstrap_with=clauses) as s:
+        assert s.solve()
+        model = s.get_model()
+        s.add_clause([-x for x in model[:n * n] if x > 0])
+        assert not s.solve()
+    return (time.perf_counter() - t) * 1e3
+
+times = defaultdict(lambda: ([], []))
+with tempfile.TemporaryDirectory() as tmp:
+    for i, (n, k, rows) in enumerate(boards):
+        f = os.path.join(tmp, f"{i}.txt")
+        open(f, "w").write("\n".join(rows) + "\n")
+        times[(n, k)][0].append(pysat_ms(n, k, rows))
+        out = subprocess.run(["target/release/queens", "solve", "--json", "-q", "--no-image", "--no-logic", "--stars", str(k),
+                              "--engine", "sat", f], capture_output=True, text=True).stdout
+        times[(n, k)][1].append(json.loads(out)["ms"]["solve"])
+print(f"| N | K | boards | PySAT {name} median / max ms | queens sat median / max ms | PySAT ÷ queens (medians / maxima) |")
+print("|---|---|---|---|---|---|")
+med = statistics.median
+for (n, k), (p, q) in sorted(times.items()):
+    print(f"| {n} | {k} | {len(p)} | {med(p):.1f} / {max(p):.1f} | {med(q):.1f} / {max(q):.1f} | {med(p) / med(q):.1f} / {max(p) / max(q):.1f} |")
