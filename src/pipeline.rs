@@ -226,10 +226,7 @@ pub(crate) fn solve_puzzle(
     ms: &mut Timings,
 ) -> (Outcome, Option<Beside>) {
     let t = Instant::now();
-    let known = match config.stars {
-        Stars::Fixed(k) => Some(k),
-        Stars::Auto => stated,
-    };
+    let known = config.stars.or_stated(stated);
     let mut beside = None;
     let (stars, result, engine, took) = match (partition::check(&regions, config.pieces), known) {
         (Err(e), _) => (known, Err(Error::from(e)), None, ms_since(t)),

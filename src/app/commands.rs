@@ -17,7 +17,6 @@ use crate::vision::screenshot;
 use crate::Cell;
 
 use crate::app::cli::{Batch, Chess, Cli, ColorChoice, Command, Read, ReadFormat, Render, Serve, Solve};
-use crate::solve::stars::Stars;
 
 /// Runs the parsed command line; returns the exit status.
 pub fn run(cli: Cli) -> Result<u8, String> {
@@ -145,13 +144,9 @@ fn read(r: Read) -> Result<u8, String> {
         Ok(regions) => {
             // K travels with the map when it is known (a link's, or `--stars K`), so
             // solving the file later needs no `--stars auto`.
-            let known = match config.stars {
-                crate::solve::stars::Stars::Fixed(k) => Some(k),
-                crate::solve::stars::Stars::Auto => stated,
-            };
             print!(
                 "{}{}",
-                known.map(text::stars_line).unwrap_or_default(),
+                config.stars.or_stated(stated).map(text::stars_line).unwrap_or_default(),
                 text::write_board(&regions, marks.as_ref())
             );
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
@@ -186,11 +181,7 @@ fn read_puzzlink(
     config: &pipeline::Config,
 ) -> Result<u8, String> {
     let partition = crate::puzzle::partition::check(regions, config.pieces);
-    let known = match config.stars {
-        Stars::Fixed(k) => Some(k),
-        Stars::Auto => stated,
-    };
-    let stars = match (known, &partition) {
+    let stars = match (config.stars.or_stated(stated), &partition) {
         (Some(k), _) => k,
         (None, Err(e)) => {
             eprintln!("{shown}: {e}");

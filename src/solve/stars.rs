@@ -34,6 +34,17 @@ pub enum Stars {
     Fixed(usize),
 }
 
+impl Stars {
+    /// The K to use when the input may state its own (a link's K, a `# stars:`
+    /// line): a fixed K first, then the stated one; `None` means find it.
+    pub fn or_stated(self, stated: Option<usize>) -> Option<usize> {
+        match self {
+            Stars::Fixed(k) => Some(k),
+            Stars::Auto => stated,
+        }
+    }
+}
+
 /// The largest K an N×N board can hold: two adjacent rows hold 2K stars in
 /// ⌈N/2⌉ blocks of 2×2, one star per block at most. (At least 1, so a 1×1 board
 /// is still tried with one star.)
