@@ -166,6 +166,18 @@ pub fn cell_var(i: usize) -> Lit {
     Lit::try_from(i + 1).expect("boards are far smaller than 2^31 cells")
 }
 
+/// The puzzle's units as row-major cell indices: the `n` rows, then the `n`
+/// columns, then the regions of `labels` (one per label up to the largest).
+pub(super) fn units(n: usize, labels: &[usize]) -> Vec<Vec<usize>> {
+    let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect());
+    let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect());
+    let mut regions: Vec<Vec<usize>> = vec![Vec::new(); labels.iter().max().map_or(0, |&m| m + 1)];
+    for (i, &l) in labels.iter().enumerate() {
+        regions[l].push(i);
+    }
+    rows.chain(cols).chain(regions).collect()
+}
+
 /// The CNF of an `n`×`n` board with region `labels` (row-major, `0..n` regions
 /// expected but any count works), `k` stars per unit, and `fixed` cells
 /// (`fixed[i]`: `Some(true)` a star, `Some(false)` none; a short slice leaves the rest free).
@@ -183,15 +195,8 @@ pub fn encode(n: usize, labels: &[usize], k: usize, fixed: &[Option<bool>]) -> C
             }
         }
     }
-    let rows = (0..n).map(|r| (0..n).map(|c| cell_var(r * n + c)).collect::<Vec<_>>());
-    let cols = (0..n).map(|c| (0..n).map(|r| cell_var(r * n + c)).collect::<Vec<_>>());
-    let regions = labels.iter().max().map_or(0, |&m| m + 1);
-    let mut members: Vec<Vec<Lit>> = vec![Vec::new(); regions];
-    for (i, &l) in labels.iter().enumerate() {
-        members[l].push(cell_var(i));
-    }
-    for unit in rows.chain(cols).chain(members) {
-        cnf.exactly(&unit, k);
+    for unit in units(n, labels) {
+        cnf.exactly(&unit.into_iter().map(cell_var).collect::<Vec<_>>(), k);
     }
     for (i, f) in fixed.iter().enumerate() {
         if let Some(star) = f {

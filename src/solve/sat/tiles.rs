@@ -77,13 +77,11 @@ impl Tiles {
     /// the variable of cell `i` has index `i`).
     pub fn new(n: usize, labels: &[usize], k: usize, cells: &[Var]) -> Self {
         debug_assert!(cells.iter().enumerate().all(|(i, v)| v.idx() as usize == i));
-        let mut members: Vec<Vec<usize>> = vec![Vec::new(); labels.iter().max().map_or(0, |&m| m + 1)];
-        for (i, &l) in labels.iter().enumerate() {
-            members[l].push(i);
-        }
-        let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect::<Vec<_>>());
-        let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>());
-        let mut lists: Vec<(Vec<usize>, usize)> = members.into_iter().chain(rows).chain(cols).map(|u| (u, k)).collect();
+        // The clauses' units, regions first (the order units are looked at in, which
+        // steers the search), then the pairs of adjacent lines.
+        let mut single = super::cnf::units(n, labels);
+        single.rotate_left(2 * n);
+        let mut lists: Vec<(Vec<usize>, usize)> = single.into_iter().map(|u| (u, k)).collect();
         for a in 0..n.saturating_sub(1) {
             lists.push(((0..n).flat_map(|c| [a * n + c, (a + 1) * n + c]).collect(), 2 * k));
             lists.push(((0..n).flat_map(|r| [r * n + a, r * n + a + 1]).collect(), 2 * k));
@@ -130,9 +128,10 @@ impl Tiles {
             checked: vec![0],
             counted: 0,
             applied: Vec::new(),
-            // The first check looks at every unit: some are tight from the start.
+            // The first check looks at every unit, some are tight from the start:
+            // each is queued already, marked as queued by that check (the first).
             queue: (0..count).collect(),
-            queued: vec![0; count],
+            queued: vec![1; count],
             check: 0,
             reasons: vec![Vec::new(); n * n],
             scratch: Vec::new(),
@@ -304,6 +303,7 @@ mod tests {
             sat.add_clause_reuse(&mut c.iter().map(|&l| lit(l)).collect());
         }
         let mut tiles = Tiles::new(n, labels, k, &vars[..n * n]);
+        let regions = crate::puzzle::Regions::from_labels(n, labels).expect("n * n labels");
         let mut found = Vec::new();
         while found.len() < cap {
             let answer = if theory { sat.solve_limited_th(&mut tiles, &[]) } else { sat.solve_limited(&[]) };
@@ -313,7 +313,6 @@ mod tests {
             let stars: Vec<usize> = (0..n * n).filter(|&i| sat.value_var(vars[i]) == lbool::TRUE).collect();
             let placement =
                 crate::puzzle::Placement::new(stars.iter().map(|&i| crate::puzzle::Cell::new(i / n, i % n)).collect());
-            let regions = crate::puzzle::Regions::from_labels(n, labels).expect("n * n labels");
             assert!(crate::puzzle::check::check(&regions, k, &placement).is_ok(), "a placement that breaks the rules");
             sat.add_clause_reuse(&mut stars.iter().map(|&i| Lit::new(vars[i], false)).collect());
             found.push(stars);
