@@ -45,8 +45,8 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
     // little. Measured on the corpus's 3- to 6-star boards (solve plus proof, the
     // same run): 17×17 4★ 11,565 conflicts in all against 14,502; 25×25 6★ 6,129
     // against 11,302. On an idle machine the slowest 17×17 board took 143 against
-    // 257 ms, the slowest 25×25 89 against 203 ms; 2★ and 3★ boards even. Deciding
-    // them empty instead was worse everywhere.
+    // 257 ms, the slowest 25×25 89 against 203 ms; 2★, 3★ and 5★ boards even.
+    // Deciding them empty instead was worse everywhere.
     let vars: Vec<Var> = (0..formula.vars)
         .map(|i| if (i as usize) < n * n { sat.new_var(lbool::TRUE, true) } else { sat.new_var_default() })
         .collect();
