@@ -372,6 +372,11 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
     let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
     let regions = g.kind(2).start;
     let sieve = Sieve::new(g, b);
+    // Sets of regions are bit masks (a board has at most 64 regions), and an
+    // area's cells are listed only once the sieve passes it: of the O(N²) bands
+    // weighed per call, few can decide anything, and listing them all (with a
+    // few vectors per band) was most of what counting cost.
+    let members = |set: u64| (0..64).filter(move |&r| set & 1 << r != 0);
     (1..g.n)
         .flat_map(move |width| (0..=g.n - width).flat_map(move |start| [0, 1].map(|kind| (width, start, kind))))
         .flat_map(move |(width, start, kind)| {
@@ -379,40 +384,44 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             let base = g.kind(kind).start;
             let in_band = |i: usize| band & 1 << (g.cell_units[i][kind] - base) != 0;
             let masks = &masks[kind];
-            let inside: Vec<usize> = (0..masks.len()).filter(|&r| masks[r] & !band == 0).collect();
-            let reaching: Vec<usize> = (0..masks.len()).filter(|&r| masks[r] & band != 0).collect();
-            let lines: Vec<Unit> = (start..start + width).map(|l| g.unit(base + l)).collect();
-            let as_units = |rs: &[usize]| rs.iter().map(|&r| g.unit(regions + r)).collect::<Vec<_>>();
-            let mut out = Vec::with_capacity(2);
+            let (mut inside, mut reaching) = (0u64, 0u64);
+            for (r, &m) in masks.iter().enumerate() {
+                inside |= u64::from(m & !band == 0) << r;
+                reaching |= u64::from(m & band != 0) << r;
+            }
+            let lines = || (start..start + width).map(|l| g.unit(base + l)).collect::<Vec<_>>();
+            let as_units = |set: u64| members(set).map(|r| g.unit(regions + r)).collect::<Vec<_>>();
             let band_row = |r: usize| match kind {
                 0 if band & 1 << r != 0 => u64::MAX,
                 0 => 0,
                 _ => band,
             };
-            if !inside.is_empty() && inside.len() <= width {
-                let total = (width - inside.len()) * g.k;
-                let union = sieve.union(&inside);
+            let mut out = [None, None];
+            let count = inside.count_ones() as usize;
+            if count > 0 && count <= width {
+                let total = (width - count) * g.k;
+                let union = sieve.union(inside);
                 if sieve.may_decide(g, |r| band_row(r) & !union[r], total) {
                     let cells = (start..start + width)
                         .flat_map(|l| g.units[base + l].iter().copied())
-                        .filter(|&i| !inside.contains(&(g.cell_units[i][2] - regions)))
+                        .filter(|&i| inside & 1 << (g.cell_units[i][2] - regions) == 0)
                         .collect();
-                    out.push(Area { cells, total, units: lines.clone(), regions: as_units(&inside), over: false });
+                    out[0] = Some(Area { cells, total, units: lines(), regions: as_units(inside), over: false });
                 }
             }
-            if reaching.len() >= width && reaching.len() < masks.len() {
-                let total = (reaching.len() - width) * g.k;
-                let union = sieve.union(&reaching);
+            let count = reaching.count_ones() as usize;
+            if count >= width && count < masks.len() {
+                let total = (count - width) * g.k;
+                let union = sieve.union(reaching);
                 if sieve.may_decide(g, |r| union[r] & !band_row(r), total) {
-                    let cells = reaching
-                        .iter()
-                        .flat_map(|&r| g.units[regions + r].iter().copied())
+                    let cells = members(reaching)
+                        .flat_map(|r| g.units[regions + r].iter().copied())
                         .filter(|&i| !in_band(i))
                         .collect();
-                    out.push(Area { cells, total, units: lines, regions: as_units(&reaching), over: true });
+                    out[1] = Some(Area { cells, total, units: lines(), regions: as_units(reaching), over: true });
                 }
             }
-            out
+            out.into_iter().flatten()
         })
 }
 
@@ -427,12 +436,14 @@ struct Sieve {
     queens: Rows,
     /// Each region's cells per row.
     regions: Vec<Rows>,
+    /// The board's side: rows past it are empty.
+    n: usize,
 }
 
 impl Sieve {
     fn new(g: &Geometry, b: &Board) -> Self {
         let n = g.n;
-        let mut sieve = Sieve { unknown: [0; 64], queens: [0; 64], regions: vec![[0; 64]; g.kind(2).len()] };
+        let mut sieve = Sieve { unknown: [0; 64], queens: [0; 64], regions: vec![[0; 64]; g.kind(2).len()], n };
         let base = g.kind(2).start;
         for i in 0..n * n {
             let (r, bit) = (i / n, 1u64 << (i % n));
@@ -446,11 +457,13 @@ impl Sieve {
         sieve
     }
 
-    /// The cells of the regions `of`, per row.
-    fn union(&self, of: &[usize]) -> Rows {
+    /// The cells of the regions in the bit mask `of`, per row.
+    fn union(&self, mut of: u64) -> Rows {
         let mut out = [0u64; 64];
-        for &x in of {
-            for (o, m) in out.iter_mut().zip(&self.regions[x]) {
+        while of != 0 {
+            let x = of.trailing_zeros() as usize;
+            of &= of - 1;
+            for (o, m) in out.iter_mut().zip(&self.regions[x]).take(self.n) {
                 *o |= m;
             }
         }
@@ -503,38 +516,77 @@ pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
 const SLACK: usize = 4;
 
 /// The areas pressured exclusion weighs, each with room to spare of at most
-/// [`SLACK`] blocks: every unit, then every two adjacent lines. (Counted bands
-/// were tried too: on the corpus they decided nothing more and cost ten times the
-/// time.)
-fn areas(g: &Geometry, b: &Board) -> Vec<Area> {
-    let mut out: Vec<Area> = g
-        .kind(2)
-        .chain(g.kind(0))
-        .chain(g.kind(1))
-        .map(|u| Area {
-            cells: g.units[u].clone(),
-            total: g.k,
-            units: vec![g.unit(u)],
-            regions: Vec::new(),
-            over: false,
-        })
-        .collect();
-    for kind in [0, 1] {
+/// [`SLACK`] blocks: every unit (regions, rows, columns), then every two adjacent
+/// rows, then every two adjacent columns. An area is named by its place in that
+/// list ([`AreaId`]), so that the areas of a cell are found by arithmetic, not
+/// by a table of every cell's areas built on each call. (Counted bands were tried
+/// too: on the corpus they decided nothing more and cost ten times the time.)
+fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
+    let n = g.n;
+    let unit_rows = |u: usize| row_masks(n, g.units[u].iter().copied());
+    let units = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).map(|u| (unit_rows(u), g.k));
+    let pairs = [0, 1].into_iter().flat_map(|kind| {
         let base = g.kind(kind).start;
-        out.extend((0..g.n.saturating_sub(1)).map(|l| Area {
-            cells: pair(g, kind, l),
-            total: 2 * g.k,
-            units: vec![g.unit(base + l), g.unit(base + l + 1)],
-            regions: Vec::new(),
-            over: false,
-        }));
-    }
-    out.retain(|a| {
-        let Some(need) = a.total.checked_sub(queens(b, &a.cells)) else { return false };
-        let cands = a.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown);
-        need > 0 && smallest(g.n, &row_masks(g.n, cands), need + SLACK).0 <= need + SLACK
+        (0..n.saturating_sub(1)).map(move |l| {
+            let (mut first, second) = (unit_rows(base + l), unit_rows(base + l + 1));
+            first.iter_mut().zip(&second).for_each(|(x, y)| *x |= y);
+            (first, 2 * g.k)
+        })
     });
-    out
+    let (mut unknown_all, mut queens_all): (Rows, Rows) = ([0; 64], [0; 64]);
+    for i in 0..n * n {
+        match b.cells[i] {
+            CellState::Unknown => unknown_all[i / n] |= 1 << (i % n),
+            CellState::Queen => queens_all[i / n] |= 1 << (i % n),
+            CellState::Empty => {}
+        }
+    }
+    units
+        .chain(pairs)
+        .enumerate()
+        .filter_map(|(id, (cells, total))| {
+            let mut unknown: Rows = [0; 64];
+            let mut queens = 0;
+            for r in 0..n {
+                unknown[r] = cells[r] & unknown_all[r];
+                queens += (cells[r] & queens_all[r]).count_ones() as usize;
+            }
+            let need = total.checked_sub(queens)?;
+            let fits = need > 0 && smallest(n, &unknown, need + SLACK).0 <= need + SLACK;
+            fits.then_some((id, Weighed { cells, unknown, queens, total }))
+        })
+        .collect()
+}
+
+/// An area of [`areas`] by its place in the list of every area it weighs.
+type AreaId = usize;
+
+/// The units of the area `id` of [`areas`].
+fn area_units(g: &Geometry, id: AreaId) -> Vec<Unit> {
+    let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
+    match id.checked_sub(order.len()) {
+        None => vec![g.unit(order[id])],
+        Some(p) => {
+            let lines = g.n.saturating_sub(1);
+            let (kind, l) = if p < lines { (0, p) } else { (1, p - lines) };
+            let base = g.kind(kind).start;
+            vec![g.unit(base + l), g.unit(base + l + 1)]
+        }
+    }
+}
+
+/// The ids of the areas of [`areas`] that hold cell `i`: its region, row and
+/// column, and the pairs of adjacent rows and columns it lies in.
+fn areas_of(g: &Geometry, i: usize, out: &mut Vec<AreaId>) {
+    let (n, regions) = (g.n, g.kind(2).len());
+    let (r, c) = (i / n, i % n);
+    let lines = n.saturating_sub(1);
+    out.extend([g.cell_units[i][2] - g.kind(2).start, regions + r, regions + n + c]);
+    let pairs = regions + 2 * n;
+    out.extend((r.saturating_sub(1)..=r.min(lines.saturating_sub(1))).filter(|&p| p < lines).map(|p| pairs + p));
+    out.extend(
+        (c.saturating_sub(1)..=c.min(lines.saturating_sub(1))).filter(|&p| p < lines).map(|p| pairs + lines + p),
+    );
 }
 
 /// An area of [`pressured`] on row bit masks, for trying a star on every cell.
@@ -550,12 +602,6 @@ struct Weighed {
 }
 
 impl Weighed {
-    fn new(g: &Geometry, b: &Board, area: &Area) -> Self {
-        let cells = row_masks(g.n, area.cells.iter().copied());
-        let unknown = row_masks(g.n, area.cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown));
-        Weighed { cells, unknown, queens: queens(b, &area.cells), total: area.total }
-    }
-
     /// True when a star on `c` (with `gone`, its reach and `c`, no longer unknown)
     /// leaves the area with cells left that fit in fewer 2×2 blocks than the stars
     /// it still needs (or with too many stars).
@@ -568,7 +614,9 @@ impl Weighed {
             rows[r] = self.unknown[r] & !gone[r];
             left += rows[r].count_ones() as usize;
         }
-        left < need || (need > 0 && smallest(n, &rows, need - 1).0 < need)
+        // A block holds at most four cells: more cells than four per star
+        // cannot fit in fewer blocks than the stars needed (most areas, at once).
+        left < need || (need > 0 && left <= 4 * (need - 1) && smallest(n, &rows, need - 1).0 < need)
     }
 }
 
@@ -590,11 +638,10 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
         }
     })?;
     let (a, cells) = hit?;
-    let area = &areas[a];
     Some(Found {
         technique: Technique::Pressured,
         decided: cells.into_iter().map(|c| (c, CellState::Empty)).collect(),
-        detail: Detail::Pressured { units: area.units.clone() },
+        detail: Detail::Pressured { units: area_units(g, areas[a]) },
     })
 }
 
@@ -614,24 +661,25 @@ pub(crate) fn pressured_all(g: &Geometry, b: &Board) -> Vec<usize> {
 
 /// The sweep behind [`pressured`]: for every unknown cell `c`, the trial star
 /// there with its reach emptied, handed to `visit` as `c`, the areas it took cells
-/// from (sorted), and a test of whether a given area is left too little room.
-/// Returns the areas, or `None` when the deadline stopped the sweep.
+/// from (positions in the list weighed, sorted), and a test of whether a given area is left too little room.
+/// Returns the ids of the areas weighed, or `None` when the deadline stopped the sweep.
 fn pressure_sweep(
     g: &Geometry,
     b: &Board,
     mut visit: impl FnMut(usize, &[usize], &dyn Fn(usize) -> bool),
-) -> Option<Vec<Area>> {
-    let areas = areas(g, b);
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); g.n * g.n];
-    for (a, area) in areas.iter().enumerate() {
-        for &i in &area.cells {
-            of_cell[i].push(a);
-        }
+) -> Option<Vec<AreaId>> {
+    let weighed = areas(g, b);
+    // Where each area id sits among those weighed (`usize::MAX`: not weighed).
+    let total = g.units.len() + 2 * g.n.saturating_sub(1);
+    let mut place = vec![usize::MAX; total];
+    for (p, (id, _)) in weighed.iter().enumerate() {
+        place[*id] = p;
     }
-    let weighed: Vec<Weighed> = areas.iter().map(|a| Weighed::new(g, b, a)).collect();
     let n = g.n;
     let mut reach = Vec::new();
     let mut touched = Vec::new();
+    let mut ids = Vec::with_capacity(8);
+    let mut seen = vec![0u64; weighed.len().div_ceil(64)];
     let queens_of = g.queen_counts(b);
     for c in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown) {
         if g.deadline.passed() {
@@ -641,13 +689,27 @@ fn pressure_sweep(
         // The trial: a star on `c`, its reach emptied.
         let gone = row_masks(n, reach.iter().copied().chain([c]));
         // Only areas that lost a cell can have changed.
+        // A bit per place among the areas weighed: sorted and without repeats as
+        // it is read (sorting a list of them was a fifth of the sweep).
+        seen.iter_mut().for_each(|w| *w = 0);
+        for &i in reach.iter().chain([&c]) {
+            ids.clear();
+            areas_of(g, i, &mut ids);
+            for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
+                seen[p / 64] |= 1 << (p % 64);
+            }
+        }
         touched.clear();
-        touched.extend(reach.iter().chain([&c]).flat_map(|&i| of_cell[i].iter().copied()));
-        touched.sort_unstable();
-        touched.dedup();
-        visit(c, &touched, &|a| weighed[a].squeezed(n, c, &gone));
+        for (w, &word) in seen.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                touched.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        visit(c, &touched, &|a| weighed[a].1.squeezed(n, c, &gone));
     }
-    Some(areas)
+    Some(weighed.into_iter().map(|(id, _)| id).collect())
 }
 
 /// The ways to put `need` stars on `cands` (sorted) with no two touching, up to `cap`
