@@ -32,18 +32,19 @@ use techniques::{Budget, Found};
 /// of `queens explain`. Every step of every corpus path that finishes costs less;
 /// a step that finds nothing pays all of it, so this bounds what a board beyond
 /// the engine costs to grade (with 20,000 a 17×17 4★ board the engine gives up on
-/// took 1.1 s against 0.4 s now, and three times its exact solve).
+/// took 1.1 s against 0.4 s with 10,000 when this was chosen; 0.1–0.15 s now).
 const STEP_SHARE: u64 = 5;
 /// Propagation rounds a whole path may spend on case splits and what-ifs when it
 /// grades a puzzle (`solve --json`'s `difficulty`, hints, the generator): enough
 /// for every 14×14 3★ board of the corpus, while a board the engine cannot finish
-/// gives up within about 0.2–0.35 s (the corpus's 17×17 4★ boards 058–060: one to
+/// gives up within about 0.1–0.15 s (the corpus's 17×17 4★ boards 058–060: one to
 /// three times their exact solve, which it runs beside).
 pub const GRADE_BUDGET: u64 = 50_000;
 /// The same for `queens explain`, where the path itself is what was asked for:
 /// twenty times the grading budget. It finishes a
-/// 17×17 4★ board of the corpus that the grading budget leaves (3 s on the 2-core
-/// machine); one the engine cannot finish stops after about 5 s.
+/// 17×17 4★ board of the corpus that the grading budget leaves (058, about 1.5 s on
+/// the 2-core machine); the two it cannot finish (059, 060) stop after about 1.5 s,
+/// in a case split that spends a step's 200,000 rounds and finds nothing.
 pub const EXPLAIN_BUDGET: u64 = 1_000_000;
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
