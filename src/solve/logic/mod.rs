@@ -24,6 +24,7 @@ pub use words::Names;
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
 use crate::solve::deadline::Deadline;
+use counting::Broken;
 use techniques::{Budget, Found};
 
 /// A step may spend this share of its path's budget on case splits and what-if
@@ -244,16 +245,18 @@ impl Engine {
     /// The next step from `board`, cheapest technique first; `None` when the board
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
-        self.next_step_within(board, &mut Budget::new(&self.geo, GRADE_BUDGET / STEP_SHARE))
+        let budget = &mut Budget::new(&self.geo, GRADE_BUDGET / STEP_SHARE);
+        self.next_step_within(board, budget, &mut Broken::default())
     }
 
-    /// [`Self::next_step`], with what-if searches spending from `budget`.
-    fn next_step_within(&self, board: &Board, budget: &mut Budget) -> Option<Step> {
+    /// [`Self::next_step`], with what-if searches spending from `budget`, and the
+    /// case splits' ways already seen to break on the way to `board` in `broken`.
+    fn next_step_within(&self, board: &Board, budget: &mut Budget, broken: &mut Broken) -> Option<Step> {
         if board.is_complete() || self.geo.contradiction(board).is_some() {
             return None;
         }
         let found = techniques::simple(&self.geo, board, Technique::Pressured)
-            .or_else(|| counting::cases(&self.geo, board, budget)?.ok())
+            .or_else(|| counting::cases(&self.geo, board, budget, broken)?.ok())
             .or_else(|| (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, budget)?.ok()))?;
         Some(self.step(found, board))
     }
@@ -342,10 +345,11 @@ impl Engine {
         let mut board = start;
         let mut steps = Vec::new();
         let mut path_left = budget;
+        let mut broken = Broken::default();
         while !self.geo.deadline.passed() {
             let step_budget = (budget / STEP_SHARE).min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
-            let found = self.next_step_within(&board, &mut budget);
+            let found = self.next_step_within(&board, &mut budget, &mut broken);
             path_left -= step_budget - budget.left;
             let Some(step) = found else { break };
             for &(cell, s) in &step.decided {

@@ -551,10 +551,11 @@ impl Subsets<'_> {
     }
 }
 
-/// A fast hasher for the search's small integer keys (SipHash, the default, cost
-/// more than the search itself); no untrusted keys reach it, so no flooding to fear.
+/// A fast hasher for small integer keys, the subset search's and the case splits'
+/// ways (SipHash, the default, cost more than the search itself); no untrusted keys
+/// reach it, so no flooding to fear.
 #[derive(Default)]
-struct MixHasher(u64);
+pub(crate) struct MixHasher(u64);
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {
@@ -647,9 +648,16 @@ pub(crate) fn apply(b: &mut Board, found: &Found) {
 /// The cheapest deduction among techniques 1–9 (no case split, no what-if), up
 /// to `max` (inclusive).
 pub(crate) fn simple(g: &Geometry, b: &Board, max: Technique) -> Option<Found> {
+    simple_from(g, b, Technique::Reach, max)
+}
+
+/// [`simple`] from technique `from` on: [`propagate`] has just applied every
+/// queen's reach, so it starts at the last cell.
+fn simple_from(g: &Geometry, b: &Board, from: Technique, max: Technique) -> Option<Found> {
     let finders: [fn(&Geometry, &Board) -> Option<Found>; 9] =
         [reach, last_cell, one_line, fill, blocked, tiling, squeeze, counting, pressured];
-    finders.iter().take((max.level() as usize).min(finders.len())).find_map(|f| f(g, b))
+    let (from, to) = (from.level() as usize - 1, (max.level() as usize).min(finders.len()));
+    finders.get(from..to).unwrap_or_default().iter().find_map(|f| f(g, b))
 }
 
 /// The hardest technique a case of a case split is followed through with: every
@@ -705,6 +713,7 @@ pub(crate) fn propagate(
     follow: Technique,
     budget: &mut Budget,
 ) -> Result<Option<()>, Unit> {
+    let (mut out, mut queens) = (Vec::new(), Vec::new());
     loop {
         if let Some(u) = g.contradiction(b) {
             return Err(u);
@@ -712,11 +721,11 @@ pub(crate) fn propagate(
         if !budget.spend() {
             return Ok(None);
         }
-        // Cheap sweeps first: every queen's reach and every last cell at once.
+        // The cheap sweep first: every queen's reach at once.
         let mut changed = false;
-        let mut out = Vec::new();
-        let queens: Vec<usize> = b.queens().collect();
-        for q in queens {
+        queens.clear();
+        queens.extend(b.queens());
+        for &q in &queens {
             g.reach(b, q, &mut out);
             for &j in &out {
                 b.cells[j] = CellState::Empty;
@@ -726,7 +735,8 @@ pub(crate) fn propagate(
         if changed {
             continue;
         }
-        if let Some(f) = simple(g, b, follow.min(Technique::Counting)) {
+        // Every queen's reach is empty now, so the reach finder would find nothing.
+        if let Some(f) = simple_from(g, b, Technique::LastCell, follow.min(Technique::Counting)) {
             apply(b, &f);
             continue;
         }
