@@ -427,9 +427,7 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     }
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
     if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
-        let cells: Vec<String> =
-            outcome.unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
-        outcome.result = Err(Error::UnsureMarks { cells: cells.join("; ") });
+        outcome.result = Err(Error::UnsureMarks { cells: super::cells_for_people(&outcome.unsure) });
     }
     let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
     let mut output_error = None;

@@ -155,11 +155,9 @@ fn read(r: Read) -> Result<u8, String> {
                 return Ok(1);
             }
             if !unsure.is_empty() {
-                let cells: Vec<String> =
-                    unsure.iter().map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
                 eprintln!(
                     "{shown}: not sure what is drawn on {} (printed as empty); check the marks block by hand",
-                    cells.join("; ")
+                    super::cells_for_people(&unsure)
                 );
                 return Ok(1);
             }
