@@ -24,8 +24,7 @@ const CELLS_NAMED: usize = 6;
 /// row 1, column 1; …; row 1, column 6 and 172 more"), so a picture the reader
 /// could not make out still gets one line that can be read.
 fn cells_for_people(cells: &[Cell]) -> String {
-    let named: Vec<String> =
-        cells.iter().take(CELLS_NAMED).map(|c| format!("row {}, column {}", c.row + 1, c.col + 1)).collect();
+    let named: Vec<String> = cells.iter().take(CELLS_NAMED).map(|c| c.name()).collect();
     match cells.len() {
         n if n <= CELLS_NAMED => named.join("; "),
         n => format!("{n} cells: {} and {} more", named.join("; "), n - CELLS_NAMED),

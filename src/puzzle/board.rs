@@ -21,6 +21,11 @@ impl Cell {
     pub fn new(row: usize, col: usize) -> Self {
         Cell { row, col }
     }
+
+    /// The cell as people read it, counted from 1: "row 3, column 5".
+    pub fn name(self) -> String {
+        format!("row {}, column {}", self.row + 1, self.col + 1)
+    }
 }
 
 /// The symbols used to print region labels: enough for any board up to

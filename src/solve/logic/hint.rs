@@ -7,7 +7,7 @@
 //! player has, and checked against the solution before it is shown.
 
 use super::board::{Board, CellState, Unit};
-use super::words::{cell_name, sentence, units};
+use super::words::{sentence, units};
 use super::{add_unit, Engine, Reveal, Step, Uses};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -234,11 +234,11 @@ fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<
     };
     let mut text = String::new();
     if let Some(c) = clashes.first() {
-        text = format!("The {piece}s on {} and {} {}: ", cell_name(c.a), cell_name(c.b), c.how);
+        text = format!("The {piece}s on {} and {} {}: ", c.a.name(), c.b.name(), c.how);
     }
     text.push_str(&match m.mark {
-        Mark::Queen => format!("the {piece} on {} is not part of the solution: remove it.", cell_name(m.cell)),
-        _ => format!("the X on {} is wrong: remove it.", cell_name(m.cell)),
+        Mark::Queen => format!("the {piece} on {} is not part of the solution: remove it.", m.cell.name()),
+        _ => format!("the X on {} is wrong: remove it.", m.cell.name()),
     });
     Hint {
         mistakes,

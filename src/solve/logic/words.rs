@@ -3,7 +3,7 @@
 
 use super::board::{Board, CellState, Geometry, Unit};
 use super::techniques::{Detail, Found};
-use crate::puzzle::{region_letter, Cell};
+use crate::puzzle::region_letter;
 
 /// How to call each region: colour names from a picture, else letters.
 #[derive(Debug, Clone)]
@@ -61,12 +61,7 @@ impl Names {
 
 /// "row 3, column 5" for cell index `i`.
 pub(crate) fn cell(g: &Geometry, i: usize) -> String {
-    cell_name(g.cell(i))
-}
-
-/// "row 3, column 5" for `c`.
-pub(crate) fn cell_name(c: Cell) -> String {
-    format!("row {}, column {}", c.row + 1, c.col + 1)
+    g.cell(i).name()
 }
 
 /// "a, b and c".
