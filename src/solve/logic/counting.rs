@@ -57,6 +57,19 @@ fn row_masks(n: usize, cands: impl IntoIterator<Item = usize>) -> Rows {
     rows
 }
 
+/// The board's unknown cells and its stars, each as [`Rows`].
+fn state_rows(n: usize, b: &Board) -> (Rows, Rows) {
+    let (mut unknown, mut queens): (Rows, Rows) = ([0; 64], [0; 64]);
+    for i in 0..n * n {
+        match b.cells[i] {
+            CellState::Unknown => unknown[i / n] |= 1 << (i % n),
+            CellState::Queen => queens[i / n] |= 1 << (i % n),
+            CellState::Empty => {}
+        }
+    }
+    (unknown, queens)
+}
+
 /// Which cover [`cover`] takes: the greedy one (`None`) or a tiling (`Some(offset)`).
 type Which = Option<(usize, usize)>;
 
@@ -446,16 +459,11 @@ struct Sieve {
 impl Sieve {
     fn new(g: &Geometry, b: &Board) -> Self {
         let n = g.n;
-        let mut sieve = Sieve { unknown: [0; 64], queens: [0; 64], regions: vec![[0; 64]; g.kind(2).len()], n };
+        let (unknown, queens) = state_rows(n, b);
+        let mut sieve = Sieve { unknown, queens, regions: vec![[0; 64]; g.kind(2).len()], n };
         let base = g.kind(2).start;
         for i in 0..n * n {
-            let (r, bit) = (i / n, 1u64 << (i % n));
-            match b.cells[i] {
-                CellState::Unknown => sieve.unknown[r] |= bit,
-                CellState::Queen => sieve.queens[r] |= bit,
-                CellState::Empty => {}
-            }
-            sieve.regions[g.cell_units[i][2] - base][r] |= bit;
+            sieve.regions[g.cell_units[i][2] - base][i / n] |= 1 << (i % n);
         }
         sieve
     }
@@ -536,14 +544,7 @@ fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
             (first, 2 * g.k)
         })
     });
-    let (mut unknown_all, mut queens_all): (Rows, Rows) = ([0; 64], [0; 64]);
-    for i in 0..n * n {
-        match b.cells[i] {
-            CellState::Unknown => unknown_all[i / n] |= 1 << (i % n),
-            CellState::Queen => queens_all[i / n] |= 1 << (i % n),
-            CellState::Empty => {}
-        }
-    }
+    let (unknown_all, queens_all) = state_rows(n, b);
     units
         .chain(pairs)
         .enumerate()
