@@ -9,7 +9,7 @@
 //! set cannot be finished. Every argument follows from the rules alone (never from
 //! the solution being unique), so each step holds in every solution.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 use super::board::{Board, CellState, Geometry, Unit};
@@ -22,8 +22,9 @@ pub type Block = (isize, isize);
 /// Most ways one unit's stars may go for a case split to be worth trying. Units
 /// are tried fewest ways first, so more only costs when every smaller unit fails:
 /// on the corpus's 14×14 3★ boards 24 left one board unfinished and 40 finishes
-/// them all; a 17×17 4★ board needs units of up to a few hundred ways.
-const MAX_CASES: usize = 400;
+/// them all; the 17×17 4★ boards need units of up to about a thousand ways (059's
+/// column 12: 1,001). The step's budget, not this, bounds what a split costs.
+const MAX_CASES: usize = 2_000;
 
 /// The cells of `block` that lie on the board.
 fn block_cells(n: usize, (r, c): Block) -> impl Iterator<Item = usize> {
@@ -716,127 +717,254 @@ fn pressure_sweep(
     Some(weighed.into_iter().map(|(id, _)| id).collect())
 }
 
-/// The ways to put `need` stars on `cands` (sorted) with no two touching, up to `cap`
-/// of them; `None` when there are more.
-fn placements(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<Vec<Vec<usize>>> {
-    fn go(
-        g: &Geometry,
-        cands: &[usize],
-        need: usize,
-        from: usize,
-        chosen: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-        cap: usize,
-    ) -> bool {
+/// How many ways `need` stars go on `cands` (sorted) with no two touching, when
+/// that is at most `cap`; `None` when there are more.
+fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
+    fn go(g: &Geometry, cands: &[usize], need: usize, from: usize, chosen: &mut Vec<usize>, cap: usize) -> usize {
         if chosen.len() == need {
-            out.push(chosen.clone());
-            return out.len() <= cap;
+            return 1;
         }
+        let mut total = 0;
         for j in from..cands.len() {
-            if cands.len() - j < need - chosen.len() {
+            if cands.len() - j < need - chosen.len() || total > cap {
                 break;
             }
             if chosen.iter().any(|&c| g.neighbours[c].contains(&cands[j])) {
                 continue;
             }
             chosen.push(cands[j]);
-            let more = go(g, cands, need, j + 1, chosen, out, cap);
+            total += go(g, cands, need, j + 1, chosen, cap - total);
             chosen.pop();
-            if !more {
-                return false;
-            }
         }
-        true
+        total
     }
-    let mut out = Vec::new();
-    go(g, cands, need, 0, &mut Vec::with_capacity(need), &mut out, cap).then_some(out)
+    let total = go(g, cands, need, 0, &mut Vec::with_capacity(need), cap);
+    (total <= cap).then_some(total)
 }
 
-/// The ways of case splits already seen to break a rule along one solve path, each
-/// as its sorted cells. A way that breaks on a board breaks on every board the path
-/// reaches from it, since those only decide more cells, so [`cases`] counts it out
-/// without following it through again: a board that needs many case splits meets
-/// the same hopeless ways step after step (058 of the corpus, 23 case splits,
-/// explained in about three quarters of the time).
-#[derive(Debug, Default)]
-pub(crate) struct Broken(HashSet<Vec<usize>, BuildHasherDefault<MixHasher>>);
+/// The start of some of a unit's ways in a case split: the unit, and the cells of
+/// its first stars in the unit's cell order (the cells before the last of them that
+/// are not stars are empty). Whether a start holds does not depend on the board.
+type Start = (usize, Vec<usize>);
 
-/// Technique 10: the case split on one line, the last resort before what-ifs: a row, column or
-/// region whose stars can go only a few ways. Each way is followed through by
-/// techniques 1–9 ([`FOLLOW_CASE`]); a way that breaks a rule is out, and a cell that
-/// ends up the same in every way left is decided. Units with the fewest ways first.
-/// `Some(Err(()))` when the budget ran out. Ways in `broken` are out at once, and
-/// the ways found to break are added to it.
-pub(crate) fn cases(g: &Geometry, b: &Board, budget: &mut Budget, broken: &mut Broken) -> Option<Result<Found, ()>> {
-    let mut units: Vec<(usize, usize, Vec<Vec<usize>>)> = Vec::new(); // (ways, scan position, ways)
-    for (pos, u) in g.kind(2).chain(g.kind(0)).chain(g.kind(1)).enumerate() {
+/// What the case splits along one solve path learned about starts of ways, for the
+/// next steps of the path, which only decide more cells:
+/// - a start that broke a rule breaks on every board after, so its ways are counted
+///   out at once (058 of the corpus, 23 case splits, explained in about three
+///   quarters of the time);
+/// - what a start led to when followed through still follows from it later, so the
+///   next case split that meets it begins from there, not from the bare board
+///   (a big board meets the same starts step after step, and most of what one
+///   costs is following it through).
+///
+/// Only the plain case split (technique 10) writes here, so that nothing a
+/// what-if found inside a case of technique 12 reaches a step said to need less.
+#[derive(Debug, Default)]
+pub(crate) struct Starts {
+    broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
+    followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
+}
+
+/// Most boards [`Starts`] keeps (a byte a cell: 300 bytes on a 17×17 board, so
+/// at most about 40 MB with the keys), past which a start is followed through
+/// from the bare board again. Explaining the corpus's costliest board, 059, keeps
+/// about a tenth of that; a graded path, far fewer.
+const MAX_FOLLOWED: usize = 100_000;
+
+/// Technique 10, the case split on one line, the last resort before what-ifs: a
+/// row, column or region whose stars can go only a few ways. The ways are followed
+/// through star by star, in the unit's cell order: its first star on each cell it
+/// may take in turn (the cells before it empty), followed through by techniques 1–9
+/// ([`FOLLOW_CASE`]), then its second star after that, and so on. A start that
+/// breaks a rule rules out every way that begins with it, at once; a cell that ends
+/// up the same in every way left is decided. Units with the fewest ways first.
+///
+/// With `deep` (technique 12), each start is followed through with what-ifs inside
+/// as well (a star on a cell that leads, by techniques 1–5, to a unit without room
+/// makes that cell empty): the last resort before nested what-ifs, for the few
+/// boards that need it. `Some(Err(()))` when the budget ran out. What `starts`
+/// knows is used, and what the plain split learns is added to it.
+pub(crate) fn cases(
+    g: &Geometry,
+    b: &Board,
+    budget: &mut Budget,
+    starts: &mut Starts,
+    deep: bool,
+) -> Option<Result<Found, ()>> {
+    let mut units: Vec<(usize, usize)> = Vec::new(); // (ways, scan position)
+    let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
+    for (pos, &u) in order.iter().enumerate() {
         let cands: Vec<usize> = g.units[u].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
         let need = g.k.saturating_sub(queens(b, &g.units[u]));
         if need == 0 || cands.is_empty() {
             continue;
         }
-        if let Some(ways) = placements(g, &cands, need, MAX_CASES) {
-            if ways.len() >= 2 {
-                units.push((ways.len(), pos, ways));
+        if let Some(ways) = count_ways(g, &cands, need, MAX_CASES) {
+            if ways >= 2 {
+                units.push((ways, pos));
             }
         }
     }
-    units.sort_by_key(|&(count, pos, _)| (count, pos));
-    let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
-    for (count, pos, ways) in units {
-        let mut left: Option<Board> = None; // cells that agree in every way so far; others unknown
-        let mut out = 0;
-        for way in &ways {
-            if broken.0.contains(way) {
-                out += 1;
-                continue;
-            }
-            let mut trial = b.clone();
-            for &c in way {
-                trial.cells[c] = CellState::Queen;
-            }
-            match propagate(g, &mut trial, 0, FOLLOW_CASE, budget) {
-                Err(_) => {
-                    out += 1;
-                    broken.0.insert(way.clone());
-                }
-                Ok(None) => return Some(Err(())),
-                Ok(Some(())) => match &mut left {
-                    None => left = Some(trial),
-                    Some(common) => {
-                        let mut agree = false;
-                        for ((x, y), was) in common.cells.iter_mut().zip(&trial.cells).zip(&b.cells) {
-                            if *x != *y {
-                                *x = CellState::Unknown;
-                            }
-                            agree |= *was == CellState::Unknown && *x != CellState::Unknown;
-                        }
-                        if !agree {
-                            // The ways left can only take cells away: nothing to decide.
-                            left = None;
-                            break;
-                        }
-                    }
-                },
-            }
-        }
-        let Some(common) = left else { continue };
+    units.sort_unstable();
+    for (ways, pos) in units {
+        let unit = order[pos];
+        let (common, survivors) = match split(g, b, unit, budget, starts, deep) {
+            Err(()) => return Some(Err(())),
+            Ok(None) => continue,
+            Ok(Some(agreed)) => agreed,
+        };
         // One way left: the step places the unit's stars (their reach comes with
         // them), not the whole board that way leads to, so the next steps stay
         // small enough to follow.
-        let only_unit = count - out == 1;
-        let unit = order[pos];
+        let only_unit = survivors == 1;
         let decided: Vec<(usize, CellState)> = (0..g.n * g.n)
             .filter(|&i| b.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown)
             .filter(|&i| !only_unit || g.cell_units[i].contains(&unit))
             .map(|i| (i, common.cells[i]))
             .collect();
         if !decided.is_empty() {
-            let detail = Detail::Cases { unit: g.unit(unit), ways: count, broken: out };
-            return Some(Ok(Found { technique: Technique::LineCases, decided, detail }));
+            let detail = Detail::Cases { unit: g.unit(unit), ways, broken: ways - survivors, deep };
+            let technique = if deep { Technique::DeepCases } else { Technique::LineCases };
+            return Some(Ok(Found { technique, decided, detail }));
         }
     }
     None
+}
+
+/// The case split of `unit` on `b` ([`cases`]): what every way that does not break
+/// agrees on (the board `b` with those cells decided, the others unknown), and how
+/// many ways those are; `Ok(None)` when they agree on no cell left unknown on `b`,
+/// or every way breaks; `Err(())` when the budget ran out.
+fn split(
+    g: &Geometry,
+    b: &Board,
+    unit: usize,
+    budget: &mut Budget,
+    starts: &mut Starts,
+    deep: bool,
+) -> Result<Option<(Board, usize)>, ()> {
+    let mut split = Split { g, start: b, unit, budget, starts, deep, common: None, survivors: 0 };
+    match split.node(b, 0, &mut Vec::with_capacity(g.k)) {
+        Err(Stop::Budget) => Err(()),
+        Err(Stop::Nothing) => Ok(None),
+        Ok(()) => Ok(split.common.map(|common| (common, split.survivors))),
+    }
+}
+
+/// Adds to `board` the cells `was` decided; false when the two disagree on a cell.
+fn merge(board: &mut Board, was: &Board) -> bool {
+    for (x, &y) in board.cells.iter_mut().zip(&was.cells) {
+        match (*x, y) {
+            (_, CellState::Unknown) => {}
+            (CellState::Unknown, y) => *x = y,
+            (x, y) if x != y => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+/// Why a case split's search stopped early.
+enum Stop {
+    /// The budget (or the deadline) ran out.
+    Budget,
+    /// The ways left already disagree on every cell: the unit decides nothing.
+    Nothing,
+}
+
+/// One unit's case split under way ([`cases`]).
+struct Split<'a> {
+    g: &'a Geometry,
+    /// The board the case split starts from.
+    start: &'a Board,
+    unit: usize,
+    budget: &'a mut Budget,
+    starts: &'a mut Starts,
+    deep: bool,
+    /// The cells that agree in every way left so far (the others unknown).
+    common: Option<Board>,
+    /// The ways followed to the end without breaking a rule.
+    survivors: usize,
+}
+
+impl Split<'_> {
+    /// The ways that go on from `trial` (followed through, with the unit's first
+    /// stars `first` on it), their next star on the unit's cells from place `from` on.
+    fn node(&mut self, trial: &Board, from: usize, first: &mut Vec<usize>) -> Result<(), Stop> {
+        let g = self.g;
+        let cells = &g.units[self.unit];
+        let stars = cells.iter().filter(|&&i| trial.cells[i] == CellState::Queen).count();
+        if stars >= g.k {
+            return self.survived(trial);
+        }
+        let mut base = trial.clone();
+        for (j, &c) in cells.iter().enumerate().skip(from) {
+            match base.cells[c] {
+                CellState::Empty => {}
+                // The next star is this one: the ways go on after it.
+                CellState::Queen => {
+                    first.push(c);
+                    let out = self.node(&base, j + 1, first);
+                    first.pop();
+                    return out;
+                }
+                CellState::Unknown => {
+                    first.push(c);
+                    let key = (self.unit, first.clone());
+                    if !self.starts.broken.contains(&key) {
+                        let mut next = base.clone();
+                        next.cells[c] = CellState::Queen;
+                        let clash = self.starts.followed.get(&key).is_some_and(|was| !merge(&mut next, was));
+                        let followed = if clash {
+                            Err(g.unit(self.unit))
+                        } else {
+                            propagate(g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget)
+                        };
+                        match followed {
+                            Err(_) if !self.deep => {
+                                self.starts.followed.remove(&key);
+                                self.starts.broken.insert(key);
+                            }
+                            Err(_) => {}
+                            Ok(None) => return Err(Stop::Budget),
+                            Ok(Some(())) => {
+                                if !self.deep && self.starts.followed.len() < MAX_FOLLOWED {
+                                    self.starts.followed.insert(key, next.clone());
+                                }
+                                self.node(&next, j + 1, first)?;
+                            }
+                        }
+                    }
+                    first.pop();
+                    // The ways after this one have their next star further on.
+                    base.cells[c] = CellState::Empty;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A way followed to the end, `trial`, without breaking a rule.
+    fn survived(&mut self, trial: &Board) -> Result<(), Stop> {
+        self.survivors += 1;
+        match &mut self.common {
+            None => self.common = Some(trial.clone()),
+            Some(common) => {
+                let mut agree = false;
+                for ((x, y), was) in common.cells.iter_mut().zip(&trial.cells).zip(&self.start.cells) {
+                    if *x != *y {
+                        *x = CellState::Unknown;
+                    }
+                    agree |= *was == CellState::Unknown && *x != CellState::Unknown;
+                }
+                // The ways left can only take cells away: nothing to decide.
+                if !agree {
+                    return Err(Stop::Nothing);
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What a counting step used, for drawing it: its units, and the cells of its blocks.
@@ -864,6 +992,131 @@ mod tests {
     use super::*;
     use crate::solve::logic::techniques::{apply, simple};
 
+    /// Every way of `need` stars on `cands`, no two touching: the oracle's list.
+    fn every_way(g: &Geometry, cands: &[usize], need: usize) -> Vec<Vec<usize>> {
+        if need == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for (j, &c) in cands.iter().enumerate() {
+            for mut rest in every_way(g, &cands[j + 1..], need - 1) {
+                if rest.iter().all(|r| !g.neighbours[c].contains(r)) {
+                    rest.insert(0, c);
+                    out.push(rest);
+                }
+            }
+        }
+        out
+    }
+
+    /// The case split as it was first written, its oracle: every way of the unit's
+    /// stars placed at once on the bare board and followed through; what the ways
+    /// that do not break agree on, and how many they are.
+    fn split_every_way(g: &Geometry, b: &Board, unit: usize) -> Option<(Board, usize)> {
+        let cands: Vec<usize> = g.units[unit].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+        let need = g.k - queens(b, &g.units[unit]);
+        let mut common: Option<Board> = None;
+        let mut survivors = 0;
+        for way in every_way(g, &cands, need) {
+            let mut trial = b.clone();
+            way.iter().for_each(|&c| trial.cells[c] = CellState::Queen);
+            if let Ok(Some(())) = propagate(g, &mut trial, 0, FOLLOW_CASE, &mut Budget::new(g, u64::MAX / 2)) {
+                survivors += 1;
+                match &mut common {
+                    None => common = Some(trial),
+                    Some(c) => c.cells.iter_mut().zip(&trial.cells).filter(|(x, y)| x != y).for_each(|(x, _)| {
+                        *x = CellState::Unknown;
+                    }),
+                }
+            }
+        }
+        common.map(|c| (c, survivors))
+    }
+
+    /// The split followed through star by star decides at least what following
+    /// every whole way through decides (its starts see the cells before them empty,
+    /// so a start may break where no whole way would have), and only cells of the
+    /// solution: on boards part way to the solution of a generated 10×10 2★ and
+    /// 14×14 3★ board, every unit with up to 2,000 ways, without and with a memo
+    /// carried from board to board along a path.
+    #[test]
+    fn the_split_star_by_star_decides_what_every_way_decides_and_only_the_solution() {
+        let mut next = crate::solve::logic::techniques::tests::xorshift(0x5DEE_CE66_D1CE_4E5B);
+        let (mut units, mut more, mut decided) = (0, 0, 0);
+        for (file, k) in [("10x10-2star-1.txt", 2), ("14x14-3star-5.txt", 3)] {
+            let text = std::fs::read_to_string(format!("{}/tests/data/starbattle/{file}", env!("CARGO_MANIFEST_DIR")))
+                .expect("a generated board");
+            let regions = crate::puzzle::text::parse(&text).expect("a map");
+            let g = Geometry::new(&regions, k);
+            let deadline = crate::solve::deadline::Deadline::after(std::time::Duration::from_secs(60));
+            let solution = crate::solve::sat::solve(&regions, k, &[], deadline).expect("solved");
+            let truth = |i: usize| if solution.contains(g.cell(i)) { CellState::Queen } else { CellState::Empty };
+            let mut memo = Starts::default();
+            // Boards that only gain cells, as along a solve path, so the memo holds.
+            let mut b = Board::new(g.n);
+            for _ in 0..12 {
+                for i in 0..g.n * g.n {
+                    if b.cells[i] == CellState::Unknown && next() % 100 < 4 {
+                        b.cells[i] = truth(i);
+                    }
+                }
+                for u in 0..g.units.len() {
+                    let cands = g.units[u].iter().filter(|&&i| b.cells[i] == CellState::Unknown).count();
+                    let need = g.k - queens(&b, &g.units[u]);
+                    if need == 0
+                        || cands == 0
+                        || count_ways(
+                            &g,
+                            &g.units[u]
+                                .iter()
+                                .copied()
+                                .filter(|&i| b.cells[i] == CellState::Unknown)
+                                .collect::<Vec<_>>(),
+                            need,
+                            MAX_CASES,
+                        )
+                        .is_none()
+                    {
+                        continue;
+                    }
+                    units += 1;
+                    let want = split_every_way(&g, &b, u);
+                    let budget = &mut Budget::new(&g, u64::MAX / 2);
+                    for memo in [&mut Starts::default(), &mut memo] {
+                        let got = split(&g, &b, u, budget, memo, false).expect("budget enough");
+                        let new = |board: &Board| {
+                            (0..g.n * g.n)
+                                .filter(|&i| b.cells[i] == CellState::Unknown && board.cells[i] != CellState::Unknown)
+                                .collect::<Vec<_>>()
+                        };
+                        let got_cells = got.as_ref().map(|(c, _)| new(c)).unwrap_or_default();
+                        for &i in &got_cells {
+                            assert_eq!(
+                                got.as_ref().unwrap().0.cells[i],
+                                truth(i),
+                                "{file}: unit {u} decided cell {i} wrongly"
+                            );
+                        }
+                        if let Some((w, survived)) = &want {
+                            for i in new(w) {
+                                assert!(
+                                    got_cells.contains(&i),
+                                    "{file}: unit {u}: every way decides cell {i}, the split does not"
+                                );
+                            }
+                            let got_survived = got.as_ref().map_or(0, |g| g.1);
+                            assert!(got.is_none() || got_survived <= *survived, "{file}: unit {u}: more ways survive");
+                            more += usize::from(got_cells.len() > new(w).len());
+                        }
+                        decided += got_cells.len();
+                    }
+                }
+            }
+        }
+        assert!(units > 200 && decided > 100, "the boards exercise the split ({units} units, {decided} cells)");
+        eprintln!("{units} units split, {decided} cells decided, {more} times more than every way");
+    }
+
     /// A case split finds the same step whatever ways the path has already seen
     /// break; remembering them only saves work. Walked along a generated 14×14 3★
     /// board that takes 16 case splits (with no budget to run out), every one
@@ -874,15 +1127,15 @@ mod tests {
             .expect("a map");
         let g = Geometry::new(&regions, 3);
         let mut b = Board::new(g.n);
-        let (mut memo, mut splits, mut spent_with, mut spent_without) = (Broken::default(), 0, 0, 0);
+        let (mut memo, mut splits, mut spent_with, mut spent_without) = (Starts::default(), 0, 0, 0);
         while !b.is_complete() {
             if let Some(f) = simple(&g, &b, Technique::Pressured) {
                 apply(&mut b, &f);
                 continue;
             }
             let (mut with, mut without) = (Budget::new(&g, u64::MAX / 2), Budget::new(&g, u64::MAX / 2));
-            let found = cases(&g, &b, &mut with, &mut memo);
-            assert_eq!(found, cases(&g, &b, &mut without, &mut Broken::default()), "case split {splits}");
+            let found = cases(&g, &b, &mut with, &mut memo, false);
+            assert_eq!(found, cases(&g, &b, &mut without, &mut Starts::default(), false), "case split {splits}");
             spent_with += u64::MAX / 2 - with.left;
             spent_without += u64::MAX / 2 - without.left;
             let Some(Ok(f)) = found else { panic!("the board is finished by case splits") };
@@ -890,7 +1143,7 @@ mod tests {
             splits += 1;
         }
         assert!(splits >= 10, "only {splits} case splits: the board tests little");
-        assert!(!memo.0.is_empty());
+        assert!(!memo.broken.is_empty() && !memo.followed.is_empty());
         assert!(
             spent_with * 10 < spent_without * 9,
             "the memo saved too little: {spent_with} against {spent_without} rounds"

@@ -1,7 +1,7 @@
 //! The deduction engine: solving the way a person does, one explained step at a time.
 //!
 //! It works on a [`Board`] (each cell unknown, queen or empty) and finds the
-//! cheapest, most visible deduction first ([`Technique`], levels 1–12). Each step
+//! cheapest, most visible deduction first ([`Technique`], levels 1–13). Each step
 //! says what it decides, what it used, and one plain sentence. Every technique
 //! follows from the rules alone, so a step holds in every solution; the tests check
 //! every step of every corpus level against the known solution.
@@ -24,32 +24,32 @@ pub use words::Names;
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
 use crate::solve::deadline::Deadline;
-use counting::Broken;
+use counting::Starts;
 use techniques::{Budget, Found};
 
 /// A step may spend this share of its path's budget on case splits and what-if
-/// searches before giving up: a fifth, so 10,000 rounds for a graded step (and a
-/// hint's, which gets what a step of the graded path gets) and 200,000 for a step
-/// of `queens explain`. Every step of every corpus path that finishes costs less;
-/// a step that finds nothing pays all of it, so this bounds what a board beyond
-/// the engine costs to grade (with 20,000 a 17×17 4★ board the engine gives up on
-/// took 1.1 s against 0.4 s with 10,000 when this was chosen; 0.1–0.15 s now).
-const STEP_SHARE: u64 = 5;
+/// searches before giving up: half, so 10,000 rounds for a graded step (and a
+/// hint's, which gets what a step of the graded path gets) and 2,000,000 for a step
+/// of `queens explain`. Every step of every corpus path that finishes costs less
+/// (the costliest, 1.7 million rounds, is a step of the 17×17 4★ board 059 that
+/// first splits most of its rows and columns); a step that finds nothing pays all
+/// of it.
+const STEP_SHARE: u64 = 2;
 /// Propagation rounds a whole path may spend on case splits and what-ifs when it
 /// grades a puzzle (`solve --json`'s `difficulty`, hints, the generator): enough
-/// for every 14×14 3★ board of the corpus, while a board the engine cannot finish
-/// gives up within about 0.1–0.15 s (the corpus's 17×17 4★ boards 058–060: one to
-/// three times their exact solve, which it runs beside).
-pub const GRADE_BUDGET: u64 = 50_000;
+/// for every board of the corpus up to 14×14 (the costliest takes about 13,000),
+/// while a board the engine cannot finish within it gives up within about 0.2 s
+/// (a 17×17 4★ board).
+pub const GRADE_BUDGET: u64 = 20_000;
 /// The same for `queens explain`, where the path itself is what was asked for:
-/// twenty times the grading budget. It finishes a
-/// 17×17 4★ board of the corpus that the grading budget leaves (058, about 1.5 s on
-/// the 2-core machine); the two it cannot finish (059, 060) stop after about 1.5 s,
-/// in a case split that spends a step's 200,000 rounds and finds nothing.
-pub const EXPLAIN_BUDGET: u64 = 1_000_000;
+/// two hundred times the grading budget. It finishes every Star Battle board of the
+/// corpus; the costliest, the 17×17 4★ board 059, takes about 3 million rounds
+/// (half a minute on the 2-core machine), and a board beyond the engine stops
+/// within 4 million.
+pub const EXPLAIN_BUDGET: u64 = 4_000_000;
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
-/// Deepest nesting of what-ifs tried (technique 12 is depth 1 and beyond).
+/// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
 const MAX_DEPTH: usize = 3;
 
 /// What a step's argument used: the cells, rows, columns and regions to look at.
@@ -94,7 +94,7 @@ pub struct Step {
 }
 
 impl Step {
-    /// Difficulty level, 1–12.
+    /// Difficulty level, 1–13.
     pub fn level(&self) -> u8 {
         self.technique.level()
     }
@@ -191,7 +191,7 @@ pub fn grade_of(t: Technique) -> Grade {
         Technique::Blocked | Technique::Tiling | Technique::Squeeze | Technique::Counting | Technique::Pressured => {
             Grade::Hard
         }
-        Technique::LineCases | Technique::WhatIf | Technique::DeepWhatIf => Grade::Expert,
+        Technique::LineCases | Technique::WhatIf | Technique::DeepCases | Technique::DeepWhatIf => Grade::Expert,
     }
 }
 
@@ -246,18 +246,26 @@ impl Engine {
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
         let budget = &mut Budget::new(&self.geo, GRADE_BUDGET / STEP_SHARE);
-        self.next_step_within(board, budget, &mut Broken::default())
+        self.next_step_within(board, budget, &mut Starts::default())
     }
 
     /// [`Self::next_step`], with what-if searches spending from `budget`, and the
-    /// case splits' ways already seen to break on the way to `board` in `broken`.
-    fn next_step_within(&self, board: &Board, budget: &mut Budget, broken: &mut Broken) -> Option<Step> {
+    /// what the case splits on the way to `board` learned about starts of ways in `starts`.
+    fn next_step_within(&self, board: &Board, budget: &mut Budget, starts: &mut Starts) -> Option<Step> {
         if board.is_complete() || self.geo.contradiction(board).is_some() {
             return None;
         }
-        let found = techniques::simple(&self.geo, board, Technique::Pressured)
-            .or_else(|| counting::cases(&self.geo, board, budget, broken)?.ok())
-            .or_else(|| (0..=MAX_DEPTH).find_map(|depth| techniques::what_if(&self.geo, board, depth, budget)?.ok()))?;
+        let g = &self.geo;
+        let found = techniques::simple(g, board, Technique::Pressured)
+            .or_else(|| counting::cases(g, board, budget, starts, false)?.ok())
+            .or_else(|| techniques::what_if(g, board, 0, Technique::Blocked, budget)?.ok())
+            // With one queen per unit a way is one cell, and a case split with
+            // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
+            // that is the last resort, as it always was.
+            .or_else(|| if g.k > 1 { counting::cases(g, board, budget, starts, true)?.ok() } else { None })
+            .or_else(|| {
+                (1..=MAX_DEPTH).find_map(|depth| techniques::what_if(g, board, depth, Technique::Blocked, budget)?.ok())
+            })?;
         Some(self.step(found, board))
     }
 
@@ -345,11 +353,11 @@ impl Engine {
         let mut board = start;
         let mut steps = Vec::new();
         let mut path_left = budget;
-        let mut broken = Broken::default();
+        let mut starts = Starts::default();
         while !self.geo.deadline.passed() {
             let step_budget = (budget / STEP_SHARE).min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
-            let found = self.next_step_within(&board, &mut budget, &mut broken);
+            let found = self.next_step_within(&board, &mut budget, &mut starts);
             path_left -= step_budget - budget.left;
             let Some(step) = found else { break };
             for &(cell, s) in &step.decided {
@@ -372,7 +380,8 @@ impl Engine {
             match techniques::simple(&self.geo, &board, Technique::Pressured) {
                 Some(f) => techniques::apply(&mut board, &f),
                 // Stuck: one sweep of what-if probing, then the cheap steps again.
-                None if !board.is_complete() && techniques::probe(&self.geo, &mut board, &mut budget) > 0 => {}
+                None if !board.is_complete()
+                    && techniques::probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget) > 0 => {}
                 None => break,
             }
         }

@@ -41,13 +41,16 @@ pub enum Technique {
     LineCases,
     /// 11: a queen here leads, by techniques 1–5, to a unit without room.
     WhatIf,
-    /// 12: the same with what-if steps inside the case: a last resort.
+    /// 12: the case split of 10, each way followed through with what-ifs (11) inside
+    /// as well: the last resort before nested what-ifs.
+    DeepCases,
+    /// 13: a what-if with what-if steps inside the case: a last resort.
     DeepWhatIf,
 }
 
 impl Technique {
     /// All techniques, easiest first.
-    pub const ALL: [Technique; 12] = [
+    pub const ALL: [Technique; 13] = [
         Technique::Reach,
         Technique::LastCell,
         Technique::OneLine,
@@ -59,10 +62,11 @@ impl Technique {
         Technique::Pressured,
         Technique::LineCases,
         Technique::WhatIf,
+        Technique::DeepCases,
         Technique::DeepWhatIf,
     ];
 
-    /// Difficulty level, 1 (easiest) to 12.
+    /// Difficulty level, 1 (easiest) to 13.
     pub fn level(self) -> u8 {
         self as u8 + 1
     }
@@ -81,6 +85,7 @@ impl Technique {
             Technique::Pressured => "pressured",
             Technique::LineCases => "line-cases",
             Technique::WhatIf => "what-if",
+            Technique::DeepCases => "deep-line-cases",
             Technique::DeepWhatIf => "deep-what-if",
         }
     }
@@ -99,6 +104,7 @@ impl Technique {
             Technique::Pressured => "pressured exclusion",
             Technique::LineCases => "case split",
             Technique::WhatIf => "what if",
+            Technique::DeepCases => "case split with what-ifs",
             Technique::DeepWhatIf => "deeper what if",
         }
     }
@@ -180,6 +186,8 @@ pub enum Detail {
         ways: usize,
         /// How many of them break a rule.
         broken: usize,
+        /// Followed through with what-ifs inside too (technique 12).
+        deep: bool,
     },
     /// A queen on `cell` leads to `runs_out` having no room.
     WhatIf {
@@ -704,8 +712,8 @@ impl Budget {
     }
 }
 
-/// Applies techniques 1 to `follow` (nested what-ifs to `depth`) until nothing
-/// changes. `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
+/// Applies techniques 1 to `follow` (nested what-ifs to `depth`, which follow the
+/// same techniques) until nothing changes. `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
 pub(crate) fn propagate(
     g: &Geometry,
     b: &mut Board,
@@ -748,25 +756,19 @@ pub(crate) fn propagate(
                 continue;
             }
         }
-        if depth > 0 {
-            match what_if(g, b, depth - 1, budget) {
-                Some(Ok(f)) => {
-                    apply(b, &f);
-                    continue;
-                }
-                Some(Err(())) => return Ok(None),
-                None => {}
-            }
+        if depth > 0 && probe(g, b, depth - 1, follow, budget) > 0 {
+            continue;
         }
         return Ok(Some(()));
     }
 }
 
-/// Failed-queen probing, for the presolve: every unknown cell whose queen leads, by
-/// techniques 1–5, to a unit without room is made empty, in one sweep over the
-/// board (no words, no restart after each find). Returns how many cells it emptied;
-/// stops early when the budget runs out.
-pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
+/// Failed-queen probing: every unknown cell whose queen leads, by techniques 1 to
+/// `follow` (and nested what-ifs to `depth`), to a unit without room is made empty,
+/// in one sweep over the board (no words, no restart after each find). The
+/// presolve's sweeps (techniques 1–5), and the what-ifs inside a case. Returns how
+/// many cells it emptied; stops early when the budget runs out.
+pub(crate) fn probe(g: &Geometry, b: &mut Board, depth: usize, follow: Technique, budget: &mut Budget) -> usize {
     let mut emptied = 0;
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
@@ -774,7 +776,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, 0, Technique::Blocked, budget) {
+        match propagate(g, &mut trial, depth, follow, budget) {
             Err(_) => {
                 b.cells[c] = CellState::Empty;
                 emptied += 1;
@@ -786,16 +788,25 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, budget: &mut Budget) -> usize {
     emptied
 }
 
-/// 11 (depth 0) and 12 (depth ≥ 1): the first unknown cell whose queen leads to a
-/// unit without room. `Some(Err(()))` when the budget ran out.
-pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
+/// 11 (depth 0) and 13 (depth ≥ 1): the first unknown cell whose queen leads,
+/// by techniques 1 to `follow` (and nested what-ifs to `depth`), to a unit without
+/// room. As a step of its own it follows techniques 1–5 ([`Technique::Blocked`]);
+/// inside a case split of technique 12 it follows what the case does, 1–9.
+/// `Some(Err(()))` when the budget ran out.
+pub(crate) fn what_if(
+    g: &Geometry,
+    b: &Board,
+    depth: usize,
+    follow: Technique,
+    budget: &mut Budget,
+) -> Option<Result<Found, ()>> {
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
             continue;
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, Technique::Blocked, budget) {
+        match propagate(g, &mut trial, depth, follow, budget) {
             Err(unit) => {
                 let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
                 return Some(Ok(Found {

@@ -126,6 +126,37 @@ fn all_but_one(ways: usize) -> &'static str {
     }
 }
 
+/// A count as people write it: 1,001.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// How a case split of technique 12 begins: said to be the last resort it is.
+fn last_resort(deep: bool) -> &'static str {
+    if deep {
+        "last resort: "
+    } else {
+        ""
+    }
+}
+
+/// How a case split of technique 12 followed its ways through: what-ifs inside too.
+fn with_what_ifs(deep: bool) -> &'static str {
+    if deep {
+        ", with what-ifs inside each one"
+    } else {
+        ""
+    }
+}
+
 /// Upper-cases the first letter.
 pub(crate) fn sentence(s: String) -> String {
     let mut chars = s.chars();
@@ -217,17 +248,24 @@ pub fn describe(g: &Geometry, names: &Names, found: &Found) -> String {
                 piece(g, true)
             )
         }
-        Detail::Cases { unit, ways, broken } if broken + 1 == *ways => format!(
-            "the {} left in {} can go only {ways} ways, and {} when followed through: {}",
+        Detail::Cases { unit, ways, broken, deep } if broken + 1 == *ways => format!(
+            "{}the {} left in {} can go only {} ways, and {} when followed through{}: {}",
+            last_resort(*deep),
             piece(g, true),
             names.unit(*unit),
+            thousands(*ways),
             all_but_one(*ways),
+            with_what_ifs(*deep),
             outcome(g, &found.decided)
         ),
-        Detail::Cases { unit, ways, broken } => format!(
-            "the {} left in {} can go only {ways} ways; {broken} of them break a rule when followed through, and in every other one {}",
+        Detail::Cases { unit, ways, broken, deep } => format!(
+            "{}the {} left in {} can go only {} ways; {} of them break a rule when followed through{}, and in every other one {}",
+            last_resort(*deep),
             piece(g, true),
             names.unit(*unit),
+            thousands(*ways),
+            thousands(*broken),
+            with_what_ifs(*deep),
             outcome(g, &found.decided)
         ),
         Detail::WhatIf { cell: c, runs_out, depth } => {
@@ -338,14 +376,19 @@ pub fn reason(g: &Geometry, names: &Names, found: &Found) -> String {
             "a {one} on some cells would leave {} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed",
             units(names, us)
         ),
-        Detail::Cases { unit, ways, broken } if broken + 1 == *ways => format!(
-            "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {}",
+        Detail::Cases { unit, ways, broken, deep } if broken + 1 == *ways => format!(
+            "try each of the {} ways the {many} left in {} can go and follow the easier steps through{}: {}",
+            thousands(*ways),
             names.unit(*unit),
+            with_what_ifs(*deep),
             all_but_one(*ways)
         ),
-        Detail::Cases { unit, ways, broken } => format!(
-            "try each of the {ways} ways the {many} left in {} can go and follow the easier steps through: {broken} break a rule, and some cells come out the same in all the others",
-            names.unit(*unit)
+        Detail::Cases { unit, ways, broken, deep } => format!(
+            "try each of the {} ways the {many} left in {} can go and follow the easier steps through{}: {} break a rule, and some cells come out the same in all the others",
+            thousands(*ways),
+            names.unit(*unit),
+            with_what_ifs(*deep),
+            thousands(*broken)
         ),
         Detail::WhatIf { runs_out, depth, .. } => {
             let u = names.unit(*runs_out);
@@ -488,5 +531,18 @@ fn kind_word(u: Unit, plural: bool) -> &'static str {
         (Unit::Col(_), true) => "columns",
         (Unit::Region(_), false) => "region",
         (Unit::Region(_), true) => "regions",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        let cases = [(0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (1_001, "1,001"), (1_234_567, "1,234,567")];
+        for (n, text) in cases {
+            assert_eq!(thousands(n), text);
+        }
     }
 }
