@@ -38,7 +38,7 @@ pub struct Config {
     pub explain: bool,
     /// The work the explained path may spend on case splits and what-ifs: the
     /// grading budget, or more when the path itself is the answer (`explain`).
-    pub explain_budget: u64,
+    pub explain_budget: crate::solve::logic::Spend,
     /// Largest image area accepted, in pixels (refused from the header, before decoding).
     pub max_pixels: u64,
     /// Name regions by colour and letter ("the purple region (C)"), for pictures

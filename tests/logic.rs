@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use queens::solve::logic::{CellState, Engine, Names, Technique, EXPLAIN_BUDGET};
+use queens::solve::logic::{CellState, Engine, Names, Spend, Technique, EXPLAIN_BUDGET};
 use queens::Cell;
 use rayon::prelude::*;
 
@@ -201,7 +201,7 @@ fn an_exhausted_path_budget_stops_the_explanation_at_the_first_what_if() {
         let engine = Engine::new(&board, 1, Names::letters(board.region_count()));
         let full = engine.explain(queens::solve::logic::Board::new(board.n()));
         let Some(first) = full.steps.iter().position(|s| s.technique >= Technique::LineCases) else { continue };
-        let cut = engine.explain_within(queens::solve::logic::Board::new(board.n()), 0);
+        let cut = engine.explain_within(queens::solve::logic::Board::new(board.n()), Spend::NONE);
         assert!(full.solved, "level {}", level.id);
         assert!(!cut.solved, "level {}: solved without the what-if budget", level.id);
         assert_eq!(

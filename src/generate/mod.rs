@@ -46,7 +46,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::{Placement, Regions};
-use crate::solve::logic::{self, Board, Difficulty, Engine, Grade, Names, Technique};
+use crate::solve::logic::{self, Board, Difficulty, Engine, Grade, Names, Spend, Technique};
 use crate::solve::{self, SolveOptions};
 use canon::Seen;
 use rng::Rng;
@@ -497,7 +497,7 @@ const STARTS: usize = 2;
 fn grading(spec: &Spec, label: &[usize]) -> Grading {
     let regions = layout::regions(spec.n, label);
     let engine = Engine::new(&regions, spec.stars, Names::letters(spec.n));
-    let path = engine.explain_within(Board::new(spec.n), 0);
+    let path = engine.explain_within(Board::new(spec.n), Spend::NONE);
     let lo = spec.target.levels().0;
     let beyond = Technique::ALL.iter().map(|t| t.level()).max().unwrap_or(0) + 1;
     // Left open by the cheap techniques: a what-if target's candidate (the full path,

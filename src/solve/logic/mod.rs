@@ -27,26 +27,41 @@ use crate::solve::deadline::Deadline;
 use counting::Starts;
 use techniques::{Budget, Found};
 
-/// A step may spend this share of its path's budget on case splits and what-if
-/// searches before giving up: half, so 10,000 rounds for a graded step (and a
-/// hint's, which gets what a step of the graded path gets) and 2,000,000 for a step
-/// of `queens explain`. Every step of every corpus path that finishes costs less
-/// (the costliest, 1.7 million rounds, is a step of the 17×17 4★ board 059 that
-/// first splits most of its rows and columns); a step that finds nothing pays all
-/// of it.
-const STEP_SHARE: u64 = 2;
-/// Propagation rounds a whole path may spend on case splits and what-ifs when it
-/// grades a puzzle (`solve --json`'s `difficulty`, hints, the generator): enough
-/// for every board of the corpus up to 14×14 (the costliest takes about 13,000),
-/// while a board the engine cannot finish within it gives up within about 0.2 s
-/// (a 17×17 4★ board).
-pub const GRADE_BUDGET: u64 = 20_000;
-/// The same for `queens explain`, where the path itself is what was asked for:
-/// two hundred times the grading budget. It finishes every Star Battle board of the
-/// corpus; the costliest, the 17×17 4★ board 059, takes about 3 million rounds
-/// (half a minute on the 2-core machine), and a board beyond the engine stops
-/// within 4 million.
-pub const EXPLAIN_BUDGET: u64 = 4_000_000;
+/// What a solve path may spend on case splits and what-if searches, in
+/// propagation rounds of a 9×9 board (a round of a larger board costs more, in
+/// proportion to its cells × units: 6 on 17×17). Steps of techniques 1–9 cost
+/// nothing. A step that finds nothing pays all of its share, and the path stops
+/// at the first step its budget cannot pay for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spend {
+    /// For the whole path.
+    pub path: u64,
+    /// For one step, out of what the path has left.
+    pub step: u64,
+}
+
+impl Spend {
+    /// Nothing: a path of techniques 1–9 only.
+    pub const NONE: Spend = Spend { path: 0, step: 0 };
+}
+
+/// What a path may spend when it grades a puzzle (`solve --json`'s `difficulty`,
+/// the generator): enough for every board of the corpus up to 14×14 (the
+/// costliest path takes about 13,000 rounds, 049, and its costliest step about
+/// 2,700), while a board beyond it gives up early: the corpus's 17×17 4★ board
+/// 058, whose steps grow to 7,000 rounds, stops at the first such step, after
+/// about 7,000 rounds (80 ms, about its exact solve; 20,000 rounds a step let it
+/// take 37 steps and 0.2 s, and still not finish).
+pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 4_000 };
+/// What one hint may spend: a step from the player's board, which may be a hard
+/// one, and nothing else to pay for.
+const HINT_STEP: u64 = 10_000;
+/// The same for `queens explain`, where the path itself is what was asked for. It
+/// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
+/// board 059, takes about 3 million rounds (half a minute on the 2-core machine),
+/// 1.7 million of them in one step that first splits most of its rows and columns;
+/// a board beyond the engine stops within 4 million.
+pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
 /// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
@@ -245,7 +260,7 @@ impl Engine {
     /// The next step from `board`, cheapest technique first; `None` when the board
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
-        let budget = &mut Budget::new(&self.geo, GRADE_BUDGET / STEP_SHARE);
+        let budget = &mut Budget::new(&self.geo, HINT_STEP);
         self.next_step_within(board, budget, &mut Starts::default())
     }
 
@@ -345,17 +360,14 @@ impl Engine {
         self.explain_within(start, GRADE_BUDGET)
     }
 
-    /// [`Self::explain`] with what-ifs limited to `budget` for the whole path, in
-    /// propagation rounds of a 9×9 board (larger boards pay more per round). Steps
-    /// of techniques 1–9 cost nothing; the path stops at the first step the
-    /// budget cannot pay for.
-    pub fn explain_within(&self, start: Board, budget: u64) -> Path {
+    /// [`Self::explain`] with case splits and what-ifs limited to `budget`.
+    pub fn explain_within(&self, start: Board, budget: Spend) -> Path {
         let mut board = start;
         let mut steps = Vec::new();
-        let mut path_left = budget;
+        let mut path_left = budget.path;
         let mut starts = Starts::default();
         while !self.geo.deadline.passed() {
-            let step_budget = (budget / STEP_SHARE).min(path_left);
+            let step_budget = budget.step.min(path_left);
             let mut budget = Budget::new(&self.geo, step_budget);
             let found = self.next_step_within(&board, &mut budget, &mut starts);
             path_left -= step_budget - budget.left;
