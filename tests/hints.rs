@@ -648,3 +648,39 @@ fn a_hint_past_its_deadline_says_time_limit() {
     assert!(late.step.is_none(), "no step past the deadline: {}", late.text);
     assert!(late.text.contains("within the time limit"), "{}", late.text);
 }
+
+/// A position whose next step costs more than a hint searches says that the
+/// search stopped, and where to find more, rather than that no step exists.
+/// Corpus board 060 (17×17, 4★) is walked with a hint's work per step until a
+/// step is not found; the hint from there, with the board as the player's marks.
+#[test]
+fn a_hint_past_its_search_points_to_the_full_explanation() {
+    use queens::pipeline::{self, Config};
+    use queens::solve::logic::{Board, CellState, Engine, Names, Spend};
+    let Some((_, boards)) = common::starbattle() else { return };
+    let board = boards.iter().find(|b| b.file.starts_with("060_")).expect("corpus board 060");
+    let regions = queens::Regions::from_rows(&board.regions).expect("square");
+    let engine = Engine::new(&regions, board.stars, Names::letters(regions.region_count()));
+    let walked = engine.explain_within(Board::new(regions.n()), Spend { path: u64::MAX, step: 10_000 });
+    assert!(!walked.solved && !walked.steps.is_empty(), "060 walks some steps, then stops");
+    let n = regions.n();
+    let marks: String = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| match walked.board.get(r * n + c) {
+                    CellState::Queen => 'Q',
+                    CellState::Empty => 'x',
+                    CellState::Unknown => '.',
+                })
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    let text = format!("{}\n\n{marks}", board.regions.join("\n"));
+    let mut config = Config::default();
+    config.solve.stars = board.stars;
+    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
+    let hint = pipeline::hint(&outcome, &config).expect("a hint record");
+    assert!(hint.step.is_none(), "no step within a hint's search: {}", hint.text);
+    assert!(hint.text.contains("within a hint's search") && hint.text.contains("queens explain"), "{}", hint.text);
+}
