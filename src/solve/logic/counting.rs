@@ -742,6 +742,17 @@ fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<
     (total <= cap).then_some(total)
 }
 
+/// How many ways the stars `unit` still needs can go on its unknown cells of `b`,
+/// when it needs some and they go at most [`MAX_CASES`] ways.
+fn ways_of(g: &Geometry, b: &Board, unit: usize) -> Option<usize> {
+    let cands: Vec<usize> = g.units[unit].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+    let need = g.k.saturating_sub(queens(b, &g.units[unit]));
+    if need == 0 || cands.is_empty() {
+        return None;
+    }
+    count_ways(g, &cands, need, MAX_CASES)
+}
+
 /// The start of some of a unit's ways in a case split: the unit, and the cells of
 /// its first stars in the unit's cell order (the cells before the last of them that
 /// are not stars are empty). Whether a start holds does not depend on the board.
@@ -782,7 +793,7 @@ const MAX_FOLLOWED: usize = 100_000;
 /// up the same in every way left is decided. Units with the fewest ways first.
 ///
 /// With `deep` (technique 12), each start is followed through with what-ifs inside
-/// as well (a star on a cell that leads, by techniques 1–5, to a unit without room
+/// as well (a star on a cell that leads, by techniques 1–9, to a unit without room
 /// makes that cell empty): the last resort before nested what-ifs, for the few
 /// boards that need it. `Some(Err(()))` when the budget ran out. What `starts`
 /// knows is used, and what the plain split learns is added to it.
@@ -793,20 +804,14 @@ pub(crate) fn cases(
     starts: &mut Starts,
     deep: bool,
 ) -> Option<Result<Found, ()>> {
-    let mut units: Vec<(usize, usize)> = Vec::new(); // (ways, scan position)
     let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
-    for (pos, &u) in order.iter().enumerate() {
-        let cands: Vec<usize> = g.units[u].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
-        let need = g.k.saturating_sub(queens(b, &g.units[u]));
-        if need == 0 || cands.is_empty() {
-            continue;
-        }
-        if let Some(ways) = count_ways(g, &cands, need, MAX_CASES) {
-            if ways >= 2 {
-                units.push((ways, pos));
-            }
-        }
-    }
+    // (ways, scan position)
+    let mut units: Vec<(usize, usize)> = order
+        .iter()
+        .enumerate()
+        .filter_map(|(pos, &u)| Some((ways_of(g, b, u)?, pos)))
+        .filter(|&(w, _)| w >= 2)
+        .collect();
     units.sort_unstable();
     for (ways, pos) in units {
         let unit = order[pos];
@@ -1063,22 +1068,7 @@ mod tests {
                     }
                 }
                 for u in 0..g.units.len() {
-                    let cands = g.units[u].iter().filter(|&&i| b.cells[i] == CellState::Unknown).count();
-                    let need = g.k - queens(&b, &g.units[u]);
-                    if need == 0
-                        || cands == 0
-                        || count_ways(
-                            &g,
-                            &g.units[u]
-                                .iter()
-                                .copied()
-                                .filter(|&i| b.cells[i] == CellState::Unknown)
-                                .collect::<Vec<_>>(),
-                            need,
-                            MAX_CASES,
-                        )
-                        .is_none()
-                    {
+                    if ways_of(&g, &b, u).is_none() {
                         continue;
                     }
                     units += 1;

@@ -50,8 +50,8 @@ impl Spend {
 /// costliest path takes about 13,000 rounds, 049, and its costliest step about
 /// 2,700), while a board beyond it gives up early: the corpus's 17×17 4★ board
 /// 058, whose steps grow to 7,000 rounds, stops at the first such step, after
-/// about 7,000 rounds (80 ms, about its exact solve; 20,000 rounds a step let it
-/// take 37 steps and 0.2 s, and still not finish).
+/// about 7,000 rounds (about 0.1 s, one to two times its exact solve; 20,000
+/// rounds a step let it take 37 steps and 0.2 s, and still not finish).
 pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 4_000 };
 /// What one hint may spend: a step from the player's board, which may be a hard
 /// one, and nothing else to pay for.
@@ -264,8 +264,8 @@ impl Engine {
         self.next_step_within(board, budget, &mut Starts::default())
     }
 
-    /// [`Self::next_step`], with what-if searches spending from `budget`, and the
-    /// what the case splits on the way to `board` learned about starts of ways in `starts`.
+    /// [`Self::next_step`], with case splits and what-ifs spending from `budget`,
+    /// and what the case splits on the way to `board` learned in `starts`.
     fn next_step_within(&self, board: &Board, budget: &mut Budget, starts: &mut Starts) -> Option<Step> {
         if board.is_complete() || self.geo.contradiction(board).is_some() {
             return None;
@@ -273,14 +273,12 @@ impl Engine {
         let g = &self.geo;
         let found = techniques::simple(g, board, Technique::Pressured)
             .or_else(|| counting::cases(g, board, budget, starts, false)?.ok())
-            .or_else(|| techniques::what_if(g, board, 0, Technique::Blocked, budget)?.ok())
+            .or_else(|| techniques::what_if(g, board, 0, budget)?.ok())
             // With one queen per unit a way is one cell, and a case split with
             // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
             // that is the last resort, as it always was.
             .or_else(|| if g.k > 1 { counting::cases(g, board, budget, starts, true)?.ok() } else { None })
-            .or_else(|| {
-                (1..=MAX_DEPTH).find_map(|depth| techniques::what_if(g, board, depth, Technique::Blocked, budget)?.ok())
-            })?;
+            .or_else(|| (1..=MAX_DEPTH).find_map(|depth| techniques::what_if(g, board, depth, budget)?.ok()))?;
         Some(self.step(found, board))
     }
 

@@ -41,8 +41,9 @@ pub enum Technique {
     LineCases,
     /// 11: a queen here leads, by techniques 1–5, to a unit without room.
     WhatIf,
-    /// 12: the case split of 10, each way followed through with what-ifs (11) inside
-    /// as well: the last resort before nested what-ifs.
+    /// 12: the case split of 10, each way followed through with what-ifs inside as
+    /// well (which follow techniques 1–9, as the case does): the last resort before
+    /// nested what-ifs.
     DeepCases,
     /// 13: a what-if with what-if steps inside the case: a last resort.
     DeepWhatIf,
@@ -788,25 +789,18 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, depth: usize, follow: Technique
     emptied
 }
 
-/// 11 (depth 0) and 13 (depth ≥ 1): the first unknown cell whose queen leads,
-/// by techniques 1 to `follow` (and nested what-ifs to `depth`), to a unit without
-/// room. As a step of its own it follows techniques 1–5 ([`Technique::Blocked`]);
-/// inside a case split of technique 12 it follows what the case does, 1–9.
-/// `Some(Err(()))` when the budget ran out.
-pub(crate) fn what_if(
-    g: &Geometry,
-    b: &Board,
-    depth: usize,
-    follow: Technique,
-    budget: &mut Budget,
-) -> Option<Result<Found, ()>> {
+/// 11 (depth 0) and 13 (depth ≥ 1): the first unknown cell whose queen leads, by
+/// techniques 1–5 (and nested what-ifs to `depth`), to a unit without room.
+/// `Some(Err(()))` when the budget ran out. (The what-ifs inside a case of
+/// technique 12 are [`probe`]'s, which follow what the case does.)
+pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget) -> Option<Result<Found, ()>> {
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
             continue;
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, follow, budget) {
+        match propagate(g, &mut trial, depth, Technique::Blocked, budget) {
             Err(unit) => {
                 let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
                 return Some(Ok(Found {
