@@ -446,27 +446,21 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
 /// before its cells are listed: of the O(N²) bands [`counting`] weighs, few can
 /// (listing each one's cells was most of explaining a big Star Battle board). It
 /// passes every area [`counting`] would take a step from, and some it would not.
-struct Sieve {
+struct Sieve<'a> {
     /// Unknown cells per row.
     unknown: Rows,
     /// Stars per row.
     queens: Rows,
-    /// Each region's cells per row.
-    regions: Vec<Rows>,
+    /// Each region's cells per row (the geometry's).
+    regions: &'a [Rows],
     /// The board's side: rows past it are empty.
     n: usize,
 }
 
-impl Sieve {
-    fn new(g: &Geometry, b: &Board) -> Self {
-        let n = g.n;
-        let (unknown, queens) = state_rows(n, b);
-        let mut sieve = Sieve { unknown, queens, regions: vec![[0; 64]; g.kind(2).len()], n };
-        let base = g.kind(2).start;
-        for i in 0..n * n {
-            sieve.regions[g.cell_units[i][2] - base][i / n] |= 1 << (i % n);
-        }
-        sieve
+impl<'a> Sieve<'a> {
+    fn new(g: &'a Geometry, b: &Board) -> Self {
+        let (unknown, queens) = state_rows(g.n, b);
+        Sieve { unknown, queens, regions: &g.region_rows, n: g.n }
     }
 
     /// The cells of the regions in the bit mask `of`, per row.
@@ -744,13 +738,33 @@ fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<
 
 /// How many ways the stars `unit` still needs can go on its unknown cells of `b`,
 /// when it needs some and they go at most [`MAX_CASES`] ways.
+#[cfg(test)]
 fn ways_of(g: &Geometry, b: &Board, unit: usize) -> Option<usize> {
+    let (need, cands) = open_cells(g, b, unit)?;
+    count_ways(g, &cands, need, MAX_CASES)
+}
+
+/// The stars `unit` still needs on `b` and its unknown cells, when it needs some
+/// and has cells left.
+fn open_cells(g: &Geometry, b: &Board, unit: usize) -> Option<(usize, Vec<usize>)> {
     let cands: Vec<usize> = g.units[unit].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
     let need = g.k.saturating_sub(queens(b, &g.units[unit]));
-    if need == 0 || cands.is_empty() {
-        return None;
+    (need > 0 && !cands.is_empty()).then_some((need, cands))
+}
+
+/// [`ways_of`], remembered in `starts` by the unit's cells left and the stars it
+/// needs: every case split counts every unit, and most units are as they were
+/// at the step before (counting them afresh was a tenth of a case split).
+fn ways_remembered(g: &Geometry, b: &Board, unit: usize, starts: &mut Starts) -> Option<usize> {
+    let key = open_cells(g, b, unit)?;
+    if let Some(&ways) = starts.ways.get(&key) {
+        return ways;
     }
-    count_ways(g, &cands, need, MAX_CASES)
+    let ways = count_ways(g, &key.1, key.0, MAX_CASES);
+    if starts.ways.len() < MAX_FOLLOWED {
+        starts.ways.insert(key, ways);
+    }
+    ways
 }
 
 /// The start of some of a unit's ways in a case split: the unit, and the cells of
@@ -770,12 +784,16 @@ type Start = (usize, Vec<usize>);
 /// Together they explain 058 of the corpus (83 steps, 23 of them case splits) in
 /// about half the time, and make 059 and 060 affordable.
 ///
-/// Only the plain case split (technique 10) writes here, so that nothing a
+/// Only the plain case split (technique 10) writes starts here, so that nothing a
 /// what-if found inside a case of technique 12 reaches a step said to need less.
+/// It also keeps how many ways each unit's stars go, which depends on nothing else.
 #[derive(Debug, Default)]
 pub(crate) struct Starts {
     broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
     followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
+    /// How many ways a unit's stars go, by the stars it needs and its cells left
+    /// ([`ways_remembered`]); `None` for more than [`MAX_CASES`].
+    ways: HashMap<(usize, Vec<usize>), Option<usize>, BuildHasherDefault<MixHasher>>,
 }
 
 /// Most boards [`Starts`] keeps (a byte a cell: 300 bytes on a 17×17 board, so
@@ -809,7 +827,7 @@ pub(crate) fn cases(
     let mut units: Vec<(usize, usize)> = order
         .iter()
         .enumerate()
-        .filter_map(|(pos, &u)| Some((ways_of(g, b, u)?, pos)))
+        .filter_map(|(pos, &u)| Some((ways_remembered(g, b, u, starts)?, pos)))
         .filter(|&(w, _)| w >= 2)
         .collect();
     units.sort_unstable();

@@ -483,9 +483,19 @@ fn match_units(masks: &[u64]) -> Option<Vec<Option<usize>>> {
         false
     }
     let mut matched = vec![None; 64];
+    // A free line first, when a unit has one (most do): augmenting paths from an
+    // empty matching reshuffled the earlier units at every unit.
+    let mut used = 0u64;
     for u in 0..masks.len() {
-        if !augment(u, masks, &mut 0, &mut matched) {
+        let free = masks[u] & !used;
+        if free != 0 {
+            let line = free.trailing_zeros() as usize;
+            matched[line] = Some(u);
+            used |= 1 << line;
+        } else if !augment(u, masks, &mut 0, &mut matched) {
             return None;
+        } else {
+            used = matched.iter().enumerate().filter(|(_, m)| m.is_some()).fold(0, |m, (l, _)| m | 1 << l);
         }
     }
     Some(matched)
@@ -722,7 +732,12 @@ pub(crate) fn propagate(
     follow: Technique,
     budget: &mut Budget,
 ) -> Result<Option<()>, Unit> {
-    let (mut out, mut queens) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    // The queens whose reach is swept. Cells only gain states here, so a swept
+    // queen's touching cells stay empty, and a unit it shares that fills up later
+    // fills with a new queen, whose own reach empties the rest: only new queens
+    // need a sweep.
+    let mut swept = vec![false; b.cells.len()];
     loop {
         if let Some(u) = g.contradiction(b) {
             return Err(u);
@@ -730,15 +745,16 @@ pub(crate) fn propagate(
         if !budget.spend() {
             return Ok(None);
         }
-        // The cheap sweep first: every queen's reach at once.
+        // The cheap sweep first: every new queen's reach at once.
         let mut changed = false;
-        queens.clear();
-        queens.extend(b.queens());
-        for &q in &queens {
-            g.reach(b, q, &mut out);
-            for &j in &out {
-                b.cells[j] = CellState::Empty;
-                changed = true;
+        for q in 0..b.cells.len() {
+            if b.cells[q] == CellState::Queen && !swept[q] {
+                swept[q] = true;
+                g.reach_unordered(b, q, &mut out);
+                for &j in &out {
+                    b.cells[j] = CellState::Empty;
+                    changed = true;
+                }
             }
         }
         if changed {
