@@ -747,9 +747,9 @@ pub(crate) fn propagate(
         }
         // The cheap sweep first: every new queen's reach at once.
         let mut changed = false;
-        for q in 0..b.cells.len() {
-            if b.cells[q] == CellState::Queen && !swept[q] {
-                swept[q] = true;
+        for (q, done) in swept.iter_mut().enumerate() {
+            if b.cells[q] == CellState::Queen && !*done {
+                *done = true;
                 g.reach_unordered(b, q, &mut out);
                 for &j in &out {
                     b.cells[j] = CellState::Empty;
