@@ -212,14 +212,16 @@ impl Geometry {
     /// unit of `i` that the queen fills up to K. Only cells still unknown, in
     /// row-major order.
     pub(crate) fn reach(&self, board: &Board, i: usize, out: &mut Vec<usize>) {
-        self.reach_unordered(board, i, out);
+        let others = |u: usize| self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Queen).count();
+        self.reach_counted(board, i, others, out);
         out.sort_unstable();
     }
 
-    /// [`Self::reach`] in no set order, for sweeps that only mark the cells.
-    pub(crate) fn reach_unordered(&self, board: &Board, i: usize, out: &mut Vec<usize>) {
-        let others = |u: usize| self.units[u].iter().filter(|&&j| j != i && board.cells[j] == CellState::Queen).count();
-        self.reach_counted(board, i, others, out);
+    /// [`Self::reach`] in no set order, of a queen `i`, given the queen count of every
+    /// unit (`queens`, from [`Self::queen_counts`] of the same board).
+    pub(crate) fn reach_of_queen(&self, board: &Board, i: usize, queens: &[usize], out: &mut Vec<usize>) {
+        debug_assert_eq!(board.cells[i], CellState::Queen);
+        self.reach_counted(board, i, |u| queens[u] - 1, out);
     }
 
     /// The queen counts of every unit on `board`, for [`Self::reach_of_unknown`].
@@ -227,7 +229,7 @@ impl Geometry {
         self.units.iter().map(|cells| cells.iter().filter(|&&j| board.cells[j] == CellState::Queen).count()).collect()
     }
 
-    /// [`Self::reach_unordered`] of an unknown cell `i`, given the queen count of every unit
+    /// [`Self::reach`] in no set order, of an unknown cell `i`, given the queen count of every unit
     /// (`queens`, from [`Self::queen_counts`] of the same board): the engine asks
     /// it of every unknown cell in turn, and counting each unit afresh was a tenth
     /// of explaining a Star Battle board.

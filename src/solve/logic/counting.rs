@@ -255,14 +255,19 @@ fn bound(g: &Geometry, b: &Board, cells: &[usize], need: usize) -> Bound {
 /// What a tight set decides: each block holds exactly one of the set's stars, so its
 /// cells outside the set are empty, a block with one cell of the set left holds its
 /// star there, and a cell touching every cell the block has left is empty.
-fn tight_decisions(g: &Geometry, b: &Board, inside: &[bool], blocks: &[Block]) -> Vec<(usize, CellState)> {
+fn tight_decisions(
+    g: &Geometry,
+    b: &Board,
+    inside: impl Fn(usize) -> bool,
+    blocks: &[Block],
+) -> Vec<(usize, CellState)> {
     let mut out = Vec::new();
     for &blk in blocks {
         let cand: Vec<usize> =
-            block_cells(g.n, blk).filter(|&i| inside[i] && b.cells[i] == CellState::Unknown).collect();
+            block_cells(g.n, blk).filter(|&i| inside(i) && b.cells[i] == CellState::Unknown).collect();
         out.extend(
             block_cells(g.n, blk)
-                .filter(|&i| !inside[i] && b.cells[i] == CellState::Unknown)
+                .filter(|&i| !inside(i) && b.cells[i] == CellState::Unknown)
                 .map(|i| (i, CellState::Empty)),
         );
         match cand.as_slice() {
@@ -310,7 +315,8 @@ type Decided = Vec<(usize, CellState)>;
 fn tight_set(g: &Geometry, b: &Board, cells: &[usize], total: usize) -> Option<(Vec<Block>, Decided)> {
     let need = total.checked_sub(queens(b, cells))?;
     let Bound::Tight(blocks) = bound(g, b, cells, need) else { return None };
-    let decided = tight_decisions(g, b, &flags(g, cells), &blocks);
+    let inside = flags(g, cells);
+    let decided = tight_decisions(g, b, |i| inside[i], &blocks);
     (!decided.is_empty()).then_some((blocks, decided))
 }
 
@@ -322,35 +328,33 @@ fn pair(g: &Geometry, kind: usize, first: usize) -> Vec<usize> {
 
 /// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
 pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
-    for u in g.kind(2).chain(g.kind(0)).chain(g.kind(1)) {
-        if let Some((blocks, decided)) = tight_set(g, b, &g.units[u], g.k) {
-            return Some(Found {
-                technique: Technique::Tiling,
-                decided,
-                detail: Detail::Tiling { unit: g.unit(u), blocks },
-            });
-        }
-    }
-    None
+    tilings(g, b).next()
+}
+
+/// Every [`tiling`] step of `b`: regions, then rows, then columns.
+pub(crate) fn tilings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    g.kind(2).chain(g.kind(0)).chain(g.kind(1)).filter_map(move |u| {
+        let (blocks, decided) = tight_set(g, b, &g.units[u], g.k)?;
+        Some(Found { technique: Technique::Tiling, decided, detail: Detail::Tiling { unit: g.unit(u), blocks } })
+    })
 }
 
 /// Technique 7: two adjacent rows (columns) whose cells left fit in exactly as many 2×2 blocks
 /// as the stars they need together.
 pub(crate) fn squeeze(g: &Geometry, b: &Board) -> Option<Found> {
-    for kind in [0, 1] {
-        for first in 0..g.n.saturating_sub(1) {
-            if let Some((blocks, decided)) = tight_set(g, b, &pair(g, kind, first), 2 * g.k) {
-                let base = g.kind(kind).start;
-                let lines = vec![g.unit(base + first), g.unit(base + first + 1)];
-                return Some(Found {
-                    technique: Technique::Squeeze,
-                    decided,
-                    detail: Detail::Squeeze { lines, blocks },
-                });
-            }
-        }
-    }
-    None
+    squeezes(g, b).next()
+}
+
+/// Every [`squeeze`] step of `b`: pairs of rows, then of columns.
+pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    [0, 1].into_iter().flat_map(move |kind| {
+        (0..g.n.saturating_sub(1)).filter_map(move |first| {
+            let (blocks, decided) = tight_set(g, b, &pair(g, kind, first), 2 * g.k)?;
+            let base = g.kind(kind).start;
+            let lines = vec![g.unit(base + first), g.unit(base + first + 1)];
+            Some(Found { technique: Technique::Squeeze, decided, detail: Detail::Squeeze { lines, blocks } })
+        })
+    })
 }
 
 /// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
@@ -366,12 +370,9 @@ fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
         .collect()
 }
 
-/// A set of cells that holds a known number of stars in every solution, and why.
+/// A set of cells that holds a known number of stars in every solution, why, and
+/// what it decides.
 struct Area {
-    /// The cells.
-    cells: Vec<usize>,
-    /// How many stars they hold.
-    total: usize,
     /// One unit or two adjacent lines (`regions` empty), or a band of lines with
     /// the regions counted against it.
     units: Vec<Unit>,
@@ -379,12 +380,18 @@ struct Area {
     regions: Vec<Unit>,
     /// Overcounting.
     over: bool,
+    /// The 2×2 blocks its cells left fit in, one star each (none when it holds
+    /// all its stars already).
+    blocks: Vec<Block>,
+    /// The cells it decides, sorted (never none).
+    decided: Decided,
 }
 
-/// The counted areas of every band of adjacent lines, narrow bands first: for each,
-/// the rest of the band outside the regions inside it (undercounting), and the rest
-/// of the regions reaching into it outside it (overcounting). Each holds a known
-/// number of stars, because the board's empty cells leave the regions no other room.
+/// The counted areas of every band of adjacent lines that decide a cell, narrow
+/// bands first: for each, the rest of the band outside the regions inside it
+/// (undercounting), and the rest of the regions reaching into it outside it
+/// (overcounting). Each holds a known number of stars, because the board's empty
+/// cells leave the regions no other room.
 fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
     let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
     let regions = g.kind(2).start;
@@ -399,7 +406,6 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
         .flat_map(move |(width, start, kind)| {
             let band: u64 = ((1u64 << width) - 1) << start;
             let base = g.kind(kind).start;
-            let in_band = |i: usize| band & 1 << (g.cell_units[i][kind] - base) != 0;
             let masks = &masks[kind];
             let (mut inside, mut reaching) = (0u64, 0u64);
             for (r, &m) in masks.iter().enumerate() {
@@ -418,34 +424,27 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             if count > 0 && count <= width {
                 let total = (width - count) * g.k;
                 let union = sieve.union(inside);
-                if sieve.may_decide(g, |r| band_row(r) & !union[r], total) {
-                    let cells = (start..start + width)
-                        .flat_map(|l| g.units[base + l].iter().copied())
-                        .filter(|&i| inside & 1 << (g.cell_units[i][2] - regions) == 0)
-                        .collect();
-                    out[0] = Some(Area { cells, total, units: lines(), regions: as_units(inside), over: false });
+                if let Some((blocks, decided)) = sieve.decide(g, b, |r| band_row(r) & !union[r], total) {
+                    let (units, regions) = (lines(), as_units(inside));
+                    out[0] = Some(Area { units, regions, over: false, blocks, decided });
                 }
             }
             let count = reaching.count_ones() as usize;
             if count >= width && count < masks.len() {
                 let total = (count - width) * g.k;
                 let union = sieve.union(reaching);
-                if sieve.may_decide(g, |r| union[r] & !band_row(r), total) {
-                    let cells = members(reaching)
-                        .flat_map(|r| g.units[regions + r].iter().copied())
-                        .filter(|&i| !in_band(i))
-                        .collect();
-                    out[1] = Some(Area { cells, total, units: lines(), regions: as_units(reaching), over: true });
+                if let Some((blocks, decided)) = sieve.decide(g, b, |r| union[r] & !band_row(r), total) {
+                    let (units, regions) = (lines(), as_units(reaching));
+                    out[1] = Some(Area { units, regions, over: true, blocks, decided });
                 }
             }
             out.into_iter().flatten()
         })
 }
 
-/// A quick test of whether a counted area can decide anything, on row bit masks,
-/// before its cells are listed: of the O(N²) bands [`counting`] weighs, few can
-/// (listing each one's cells was most of explaining a big Star Battle board). It
-/// passes every area [`counting`] would take a step from, and some it would not.
+/// What a counted area decides, worked out on row bit masks: of the O(N²) bands
+/// [`counting`] weighs, few decide anything, and listing each one's cells first
+/// was most of explaining a big Star Battle board.
 struct Sieve<'a> {
     /// Unknown cells per row.
     unknown: Rows,
@@ -476,22 +475,43 @@ impl<'a> Sieve<'a> {
         out
     }
 
-    /// Whether the area with cells `area(row)` holding `total` stars may decide a
-    /// cell: all its stars are there and an unknown cell is left, or its unknown
-    /// cells fit in exactly the 2×2 blocks of the stars it still needs.
-    fn may_decide(&self, g: &Geometry, area: impl Fn(usize) -> u64, total: usize) -> bool {
+    /// What the area with cells `area(row)`, holding `total` stars, decides on `b`
+    /// (the sieve's board): when all its stars are there, its unknown cells are
+    /// empty; when its unknown cells fit in exactly the 2×2 blocks of the stars it
+    /// still needs, what those blocks decide ([`tight_decisions`]). `None` when it
+    /// decides no cell.
+    fn decide(
+        &self,
+        g: &Geometry,
+        b: &Board,
+        area: impl Fn(usize) -> u64,
+        total: usize,
+    ) -> Option<(Vec<Block>, Decided)> {
+        let n = self.n;
         let mut rows: Rows = [0; 64];
         let (mut queens, mut unknown) = (0, 0);
-        for (r, row) in rows.iter_mut().enumerate().take(g.n) {
+        for (r, row) in rows.iter_mut().enumerate().take(n) {
             let cells = area(r);
             *row = cells & self.unknown[r];
             unknown += row.count_ones() as usize;
             queens += (cells & self.queens[r]).count_ones() as usize;
         }
-        match total.checked_sub(queens) {
-            Some(0) => unknown > 0,
-            Some(need) => unknown >= need && smallest(g.n, &rows, need).0 == need,
-            None => false,
+        match total.checked_sub(queens)? {
+            0 if unknown > 0 => {
+                let left = (0..n * n).filter(|&i| rows[i / n] & 1 << (i % n) != 0);
+                Some((Vec::new(), left.map(|i| (i, CellState::Empty)).collect()))
+            }
+            0 => None,
+            need if unknown < need => None,
+            need => {
+                let (size, which) = smallest(n, &rows, need);
+                if size != need {
+                    return None;
+                }
+                let blocks = cover_blocks(n, &rows, which);
+                let decided = tight_decisions(g, b, |i| area(i / n) & 1 << (i % n) != 0, &blocks);
+                (!decided.is_empty()).then_some((blocks, decided))
+            }
         }
     }
 }
@@ -503,16 +523,16 @@ impl<'a> Sieve<'a> {
 /// When that rest has no star left to hold, or its cells fit in exactly as many 2×2
 /// blocks as it holds, cells are decided. Narrow bands first.
 pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
+    countings(g, b).next()
+}
+
+/// Every [`counting`] step of `b`, narrow bands first.
+pub(crate) fn countings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
     // Out of time: finding nothing is always sound.
-    bands(g, b).take_while(|_| !g.deadline.passed()).find_map(|a| {
-        let (blocks, decided) = if queens(b, &a.cells) == a.total {
-            let empty = a.cells.iter().filter(|&&i| b.cells[i] == CellState::Unknown).map(|&i| (i, CellState::Empty));
-            (Vec::new(), sorted(empty.collect()))
-        } else {
-            tight_set(g, b, &a.cells, a.total)?
-        };
-        let detail = Detail::Counting { lines: a.units, regions: a.regions, over: a.over, blocks };
-        (!decided.is_empty()).then_some(Found { technique: Technique::Counting, decided, detail })
+    bands(g, b).take_while(|_| !g.deadline.passed()).map(|a| Found {
+        technique: Technique::Counting,
+        decided: a.decided,
+        detail: Detail::Counting { lines: a.units, regions: a.regions, over: a.over, blocks: a.blocks },
     })
 }
 
@@ -552,7 +572,8 @@ fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
             }
             let need = total.checked_sub(queens)?;
             let fits = need > 0 && smallest(n, &unknown, need + SLACK).0 <= need + SLACK;
-            fits.then_some((id, Weighed { cells, unknown, queens, total }))
+            let left = unknown[..n].iter().map(|m| m.count_ones() as usize).sum();
+            fits.then_some((id, Weighed { cells, unknown, left, queens, total }))
         })
         .collect()
 }
@@ -594,6 +615,8 @@ struct Weighed {
     cells: Rows,
     /// Its unknown cells on the board.
     unknown: Rows,
+    /// How many those are.
+    left: usize,
     /// Its stars on the board.
     queens: usize,
     /// The stars it holds.
@@ -601,21 +624,24 @@ struct Weighed {
 }
 
 impl Weighed {
-    /// True when a star on `c` (with `gone`, its reach and `c`, no longer unknown)
-    /// leaves the area with cells left that fit in fewer 2×2 blocks than the stars
-    /// it still needs (or with too many stars).
-    fn squeezed(&self, n: usize, c: usize, gone: &Rows) -> bool {
+    /// True when a star on `c` (with `gone`, its reach and `c`, no longer unknown,
+    /// all in rows `rows`) leaves the area with cells left that fit in fewer 2×2
+    /// blocks than the stars it still needs (or with too many stars).
+    fn squeezed(&self, n: usize, c: usize, gone: &Rows, rows: std::ops::RangeInclusive<usize>) -> bool {
         let star = usize::from(self.cells[c / n] & 1 << (c % n) != 0);
         let Some(need) = self.total.checked_sub(self.queens + star) else { return true };
-        let mut rows: Rows = [0; 64];
-        let mut left = 0;
-        for r in 0..n {
-            rows[r] = self.unknown[r] & !gone[r];
-            left += rows[r].count_ones() as usize;
-        }
+        let lost: usize = rows.map(|r| (self.unknown[r] & gone[r]).count_ones() as usize).sum();
+        let left = self.left - lost;
         // A block holds at most four cells: more cells than four per star
         // cannot fit in fewer blocks than the stars needed (most areas, at once).
-        left < need || (need > 0 && left <= 4 * (need - 1) && smallest(n, &rows, need - 1).0 < need)
+        if left < need || need == 0 || left > 4 * (need - 1) {
+            return left < need;
+        }
+        let mut rest: Rows = [0; 64];
+        for r in 0..n {
+            rest[r] = self.unknown[r] & !gone[r];
+        }
+        smallest(n, &rest, need - 1).0 < need
     }
 }
 
@@ -680,13 +706,20 @@ fn pressure_sweep(
     let mut ids = Vec::with_capacity(8);
     let mut seen = vec![0u64; weighed.len().div_ceil(64)];
     let queens_of = g.queen_counts(b);
+    // The trial's cells gone, cleared after each cell (in the rows it used).
+    let mut gone: Rows = [0; 64];
     for c in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown) {
         if g.deadline.passed() {
             return None; // out of time: finding nothing is always sound
         }
         g.reach_of_unknown(b, c, &queens_of, &mut reach);
         // The trial: a star on `c`, its reach emptied.
-        let gone = row_masks(n, reach.iter().copied().chain([c]));
+        let (mut lo, mut hi) = (c / n, c / n);
+        for &i in reach.iter().chain([&c]) {
+            let r = i / n;
+            gone[r] |= 1 << (i % n);
+            (lo, hi) = (lo.min(r), hi.max(r));
+        }
         // Only areas that lost a cell can have changed.
         // A bit per place among the areas weighed: sorted and without repeats as
         // it is read (sorting a list of them was a fifth of the sweep).
@@ -706,7 +739,8 @@ fn pressure_sweep(
                 bits &= bits - 1;
             }
         }
-        visit(c, &touched, &|a| weighed[a].1.squeezed(n, c, &gone));
+        visit(c, &touched, &|a| weighed[a].1.squeezed(n, c, &gone, lo..=hi));
+        gone[lo..=hi].iter_mut().for_each(|m| *m = 0);
     }
     Some(weighed.into_iter().map(|(id, _)| id).collect())
 }

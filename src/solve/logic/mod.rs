@@ -47,19 +47,21 @@ impl Spend {
 
 /// What a path may spend when it grades a puzzle (`solve --json`'s `difficulty`,
 /// the generator): enough for every board of the corpus up to 14×14 (the
-/// costliest path takes about 13,000 rounds, 049, and its costliest step about
-/// 2,700), while a board beyond it gives up early: the corpus's 17×17 4★ board
-/// 058, whose steps grow to 7,000 rounds, stops at the first such step, after
-/// about 7,000 rounds (about 0.1 s, one to two times its exact solve; 20,000
-/// rounds a step let it take 37 steps and 0.2 s, and still not finish).
-pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 4_000 };
+/// costliest path takes about 9,600 rounds and its costliest step about 1,900),
+/// while a board beyond it gives up early: the corpus's 17×17 4★ board 058, whose
+/// steps grow to thousands of rounds, stops at its first step past 3,000, after
+/// about 5,400 rounds. The step's cap keeps the margin over the costliest graded
+/// step (about 1.5×) that 4,000 had before a case took a technique's every
+/// decision in one round (`techniques::propagate`); with 4,000, 058 now went
+/// 18 steps, to the path's 20,000, and still did not finish.
+pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 3_000 };
 /// What one hint may spend: a step from the player's board, which may be a hard
 /// one, and nothing else to pay for.
 const HINT_STEP: u64 = 10_000;
 /// The same for `queens explain`, where the path itself is what was asked for. It
 /// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
-/// board 059, takes about 3 million rounds (half a minute on the 2-core machine),
-/// 1.7 million of them in one step that first splits most of its rows and columns;
+/// board 059, takes about 2 million rounds (25 s on the 2-core machine), 1
+/// million of them in one step that first splits most of its rows and columns;
 /// a board beyond the engine stops within 4 million.
 pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.

@@ -11,7 +11,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{Board, CellState, Geometry, Unit};
 pub use super::counting::Block;
-use super::counting::{counting, pressured, pressured_all, squeeze, tiling};
+use super::counting::{counting, countings, pressured, pressured_all, squeeze, squeezes, tiling, tilings};
 use crate::solve::deadline::Deadline;
 
 /// How a step was found, in order of difficulty (the level is its number).
@@ -227,9 +227,11 @@ fn scan_order(g: &Geometry) -> impl Iterator<Item = usize> {
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
     let mut out = Vec::new();
+    let queens = g.queen_counts(b);
     for q in b.queens() {
-        g.reach(b, q, &mut out);
+        g.reach_of_queen(b, q, &queens, &mut out);
         if !out.is_empty() {
+            out.sort_unstable();
             let full = g.cell_units[q].iter().filter(|&&u| g.tally(b, u).queens >= g.k).map(|&u| g.unit(u)).collect();
             return Some(Found {
                 technique: Technique::Reach,
@@ -243,22 +245,23 @@ pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// 2. A unit whose unknown cells are exactly the queens it still needs.
 pub(crate) fn last_cell(g: &Geometry, b: &Board) -> Option<Found> {
-    for u in scan_order(g) {
+    last_cells(g, b).next()
+}
+
+/// Every [`last_cell`] step of `b`, in scan order.
+fn last_cells<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    scan_order(g).filter_map(move |u| {
         let t = g.tally(b, u);
-        if t.unknown > 0 && t.queens + t.unknown == g.k {
-            let decided = g.units[u]
+        (t.unknown > 0 && t.queens + t.unknown == g.k).then(|| Found {
+            technique: Technique::LastCell,
+            decided: g.units[u]
                 .iter()
                 .filter(|&&i| b.cells[i] == CellState::Unknown)
                 .map(|&i| (i, CellState::Queen))
-                .collect();
-            return Some(Found {
-                technique: Technique::LastCell,
-                decided,
-                detail: Detail::LastCell { unit: g.unit(u) },
-            });
-        }
-    }
-    None
+                .collect(),
+            detail: Detail::LastCell { unit: g.unit(u) },
+        })
+    })
 }
 
 /// The set (bit mask) of units of `kind` that the possible cells of unit `u` lie in.
@@ -276,13 +279,18 @@ fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {
 /// Unknown cells of the `lines` (a mask over units of `line_kind`) outside every unit in `inside`.
 fn rest_of(g: &Geometry, b: &Board, lines: u64, line_kind: usize, inside: &[usize]) -> Vec<usize> {
     let base = g.kind(line_kind).start;
+    // The units inside are of one kind: a bit each, by their place in that kind.
+    let kind = inside.first().map_or(0, |&u| (0..3).find(|&k| g.kind(k).contains(&u)).unwrap_or(2));
+    let start = g.kind(kind).start;
+    let within = inside.iter().fold(0u64, |m, &u| m | 1 << (u - start));
+    debug_assert!(inside.iter().all(|u| g.kind(kind).contains(u)));
     let mut out = Vec::new();
-    for bit in 0..64 {
-        if lines & (1 << bit) == 0 {
-            continue;
-        }
+    let mut lines = lines;
+    while lines != 0 {
+        let bit = lines.trailing_zeros() as usize;
+        lines &= lines - 1;
         for &i in &g.units[base + bit] {
-            if b.cells[i] == CellState::Unknown && !inside.iter().any(|&u| g.cell_units[i].contains(&u)) {
+            if b.cells[i] == CellState::Unknown && within & 1 << (g.cell_units[i][kind] - start) == 0 {
                 out.push(i);
             }
         }
@@ -301,24 +309,26 @@ const PAIRS: [(usize, usize); 6] = [(2, 0), (2, 1), (0, 2), (1, 2), (0, 1), (1, 
 
 /// 3. A unit whose possible cells lie in one line of another kind.
 pub(crate) fn one_line(g: &Geometry, b: &Board) -> Option<Found> {
-    for (inside_kind, line_kind) in PAIRS.into_iter().take(4) {
-        for u in open(g, b, inside_kind) {
+    one_lines(g, b).next()
+}
+
+/// Every [`one_line`] step of `b`, in the order people look.
+fn one_lines<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    PAIRS.into_iter().take(4).flat_map(move |(inside_kind, line_kind)| {
+        open(g, b, inside_kind).into_iter().filter_map(move |u| {
             let lines = lines_of(g, b, u, line_kind);
             if lines.count_ones() != 1 {
-                continue;
+                return None;
             }
             let rest = rest_of(g, b, lines, line_kind, &[u]);
-            if !rest.is_empty() {
-                let line = g.unit(g.kind(line_kind).start + lines.trailing_zeros() as usize);
-                return Some(Found {
-                    technique: Technique::OneLine,
-                    decided: empties(rest),
-                    detail: Detail::OneLine { inside: g.unit(u), line },
-                });
-            }
-        }
-    }
-    None
+            let line = g.unit(g.kind(line_kind).start + lines.trailing_zeros() as usize);
+            (!rest.is_empty()).then(|| Found {
+                technique: Technique::OneLine,
+                decided: empties(rest),
+                detail: Detail::OneLine { inside: g.unit(u), line },
+            })
+        })
+    })
 }
 
 /// One pair of kinds for [`fill`]: (inside kind, line kind, its open units, each
@@ -601,6 +611,31 @@ impl Hasher for MixHasher {
 /// each cell costs its reach (about 3N cells), not a pass over every unit: the
 /// sweep grows with N³ rather than N⁴, which matters at 40×40.
 pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
+    let units = blocked_scan(g, b, |c, p| match &mut best {
+        Some((bp, cells)) if *bp == p => cells.push(c),
+        Some((bp, _)) if *bp < p => {}
+        _ => best = Some((p, vec![c])),
+    });
+    best.map(|(p, cells)| Found {
+        technique: Technique::Blocked,
+        decided: empties(cells),
+        detail: Detail::Blocked { unit: g.unit(units[p]) },
+    })
+}
+
+/// Every cell [`blocked`] would rule out for any unit, in one sweep: what a case
+/// followed through needs (no words, so no one unit to name).
+fn blocked_all(g: &Geometry, b: &Board) -> Vec<usize> {
+    let mut out = Vec::new();
+    blocked_scan(g, b, |c, _| out.push(c));
+    out
+}
+
+/// The sweep behind [`blocked`]: `visit(c, p)` for every unknown cell `c`, in
+/// row-major order, whose queen leaves some unit without room, with `p` the first
+/// such unit's position among the open units in scan order, which it returns.
+fn blocked_scan(g: &Geometry, b: &Board, mut visit: impl FnMut(usize, usize)) -> Vec<usize> {
     let units: Vec<usize> =
         scan_order(g).filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
     // Where each open unit comes in scan order (closed units are never reported).
@@ -613,7 +648,6 @@ pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
     // Open units already short of room (callers rule that out first; kept so the
     // answer does not depend on it), in scan order.
     let short: Vec<usize> = units.iter().copied().filter(|&u| room[u] < g.k).collect();
-    let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
     let mut lost = vec![0usize; g.units.len()];
     let mut touched = Vec::new();
     let mut reach = Vec::new();
@@ -643,18 +677,11 @@ pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
             lost[u] = 0;
         }
         touched.clear();
-        match (first, &mut best) {
-            (None, _) => {}
-            (Some(p), Some((bp, cells))) if *bp == p => cells.push(c),
-            (Some(p), Some((bp, _))) if *bp < p => {}
-            (Some(p), _) => best = Some((p, vec![c])),
+        if let Some(p) = first {
+            visit(c, p);
         }
     }
-    best.map(|(p, cells)| Found {
-        technique: Technique::Blocked,
-        decided: empties(cells),
-        detail: Detail::Blocked { unit: g.unit(units[p]) },
-    })
+    units
 }
 
 /// Applies a deduction to the board.
@@ -683,7 +710,8 @@ fn simple_from(g: &Geometry, b: &Board, from: Technique, max: Technique) -> Opti
 /// one of techniques 1–9, counting and pressured exclusion included. With only the
 /// 2×2 bounds (up to the squeeze) the engine finished 5 of the corpus's eight 14×14
 /// 3★ boards; with these it finishes all eight without a what-if. What-ifs, tried
-/// on many more cells, follow through with techniques 1–5 only.
+/// on many more cells, follow through with techniques 1–5 only. [`propagate`]
+/// follows a case a technique at a time ([`case_sweep`]), not a step at a time.
 pub(crate) const FOLLOW_CASE: Technique = Technique::Pressured;
 
 /// Work budget for what-if searches, so a pathological board ends the search
@@ -725,6 +753,14 @@ impl Budget {
 
 /// Applies techniques 1 to `follow` (nested what-ifs to `depth`, which follow the
 /// same techniques) until nothing changes. `Err(unit)` names a unit left without room; `Ok(None)` means the budget ran out.
+///
+/// Each round (one [`Budget`] unit) sweeps the new queens' reach, then takes one
+/// step, as a path does, for a what-if (whose words name the unit it breaks); a
+/// case followed through ([`FOLLOW_CASE`]) takes, in one round, everything the first
+/// technique that decides anything decides ([`case_sweep`]). Both are sound; the
+/// sweep now and then meets a broken rule that one step at a time passes by (the
+/// decisions come in another order, and a 2×2 bound that finds a set broken is
+/// not itself reported as one).
 pub(crate) fn propagate(
     g: &Geometry,
     b: &mut Board,
@@ -745,12 +781,15 @@ pub(crate) fn propagate(
         if !budget.spend() {
             return Ok(None);
         }
-        // The cheap sweep first: every new queen's reach at once.
+        // The cheap sweep first: every new queen's reach at once (the sweep only
+        // empties cells, so the queens' counts hold through it).
         let mut changed = false;
+        let mut counts = None;
         for (q, done) in swept.iter_mut().enumerate() {
             if b.cells[q] == CellState::Queen && !*done {
                 *done = true;
-                g.reach_unordered(b, q, &mut out);
+                let counts = counts.get_or_insert_with(|| g.queen_counts(b));
+                g.reach_of_queen(b, q, counts, &mut out);
                 for &j in &out {
                     b.cells[j] = CellState::Empty;
                     changed = true;
@@ -761,23 +800,51 @@ pub(crate) fn propagate(
             continue;
         }
         // Every queen's reach is empty now, so the reach finder would find nothing.
-        if let Some(f) = simple_from(g, b, Technique::LastCell, follow.min(Technique::Counting)) {
+        if follow >= FOLLOW_CASE {
+            match case_sweep(g, b) {
+                Some(Ok(())) => continue,
+                Some(Err(u)) => return Err(u),
+                None => {}
+            }
+        } else if let Some(f) = simple_from(g, b, Technique::LastCell, follow) {
             apply(b, &f);
             continue;
-        }
-        if follow >= Technique::Pressured {
-            // Every pressured cell at once: no words are needed inside a case.
-            let ruled = pressured_all(g, b);
-            if !ruled.is_empty() {
-                ruled.into_iter().for_each(|c| b.cells[c] = CellState::Empty);
-                continue;
-            }
         }
         if depth > 0 && probe(g, b, depth - 1, follow, budget) > 0 {
             continue;
         }
         return Ok(Some(()));
     }
+}
+
+/// One round of a case followed through (techniques 2–9, [`FOLLOW_CASE`]): the
+/// first technique, in order of cost, that decides anything on `b` decides every
+/// cell it can there at once. A case needs no words, so no one unit to name, and
+/// one deduction a round (as a step takes) cost a round a deduction: most of a
+/// case split's time. Each decision follows from `b`, so all of them together do;
+/// `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row), and
+/// `None` when none of the techniques decides anything.
+fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
+    type Decisions = Vec<(usize, CellState)>;
+    let every = |found: &mut dyn Iterator<Item = Found>| found.flat_map(|f| f.decided).collect::<Vec<_>>();
+    let sweeps: [&dyn Fn(&Board) -> Decisions; 8] = [
+        &|b| every(&mut last_cells(g, b)),
+        &|b| every(&mut one_lines(g, b)),
+        &|b| every(&mut tilings(g, b)),
+        &|b| every(&mut squeezes(g, b)),
+        &|b| empties(blocked_all(g, b)),
+        &|b| fill(g, b).map(|f| f.decided).unwrap_or_default(),
+        &|b| every(&mut countings(g, b)),
+        &|b| empties(pressured_all(g, b)),
+    ];
+    let mut decided = sweeps.iter().map(|sweep| sweep(b)).find(|d| !d.is_empty())?;
+    decided.sort_unstable();
+    decided.dedup();
+    if let Some(w) = decided.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Some(Err(g.unit(g.cell_units[w[0].0][0])));
+    }
+    decided.into_iter().for_each(|(i, s)| b.cells[i] = s);
+    Some(Ok(()))
 }
 
 /// Failed-queen probing: every unknown cell whose queen leads, by techniques 1 to
