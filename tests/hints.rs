@@ -656,31 +656,17 @@ fn a_hint_past_its_deadline_says_time_limit() {
 #[test]
 fn a_hint_past_its_search_points_to_the_full_explanation() {
     use queens::pipeline::{self, Config};
-    use queens::solve::logic::{Board, CellState, Engine, Names, Spend};
-    let Some((_, boards)) = common::starbattle() else { return };
-    let board = boards.iter().find(|b| b.file.starts_with("060_")).expect("corpus board 060");
-    let regions = queens::Regions::from_rows(&board.regions).expect("square");
-    let engine = Engine::new(&regions, board.stars, Names::letters(regions.region_count()));
-    let walked = engine.explain_within(Board::new(regions.n()), Spend { path: u64::MAX, step: 10_000 });
-    assert!(!walked.solved && !walked.steps.is_empty(), "060 walks some steps, then stops");
-    let n = regions.n();
-    let marks: String = (0..n)
-        .map(|r| {
-            (0..n)
-                .map(|c| match walked.board.get(r * n + c) {
-                    CellState::Queen => 'Q',
-                    CellState::Empty => 'x',
-                    CellState::Unknown => '.',
-                })
-                .collect::<String>()
-                + "\n"
-        })
-        .collect();
-    let text = format!("{}\n\n{marks}", board.regions.join("\n"));
-    let mut config = Config::default();
-    config.solve.stars = board.stars;
-    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
-    let hint = pipeline::hint(&outcome, &config).expect("a hint record");
+    let Some(text) = common::beyond_a_hint() else { return };
+    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &Config::default());
+    let hint = pipeline::hint(&outcome, &Config::default()).expect("a hint record");
     assert!(hint.step.is_none(), "no step within a hint's search: {}", hint.text);
-    assert!(hint.text.contains("within a hint's search") && hint.text.contains("queens explain"), "{}", hint.text);
+    assert_eq!(hint.stopped, Some(queens::solve::logic::hint::Stopped::Search), "{}", hint.text);
+    assert!(hint.text.contains("within a hint's search"), "{}", hint.text);
+    // The engine names no front end's command; the terminal adds its own.
+    assert!(!hint.text.contains("queens explain"), "{}", hint.text);
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "060-part-way.txt", &text);
+    let out = queens().args(["hint", "--no-image"]).arg(&file).output().expect("run queens hint");
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.contains("within a hint's search") && printed.contains("queens explain"), "{printed}");
 }

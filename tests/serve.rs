@@ -721,3 +721,15 @@ async fn one_client_cannot_take_every_slot() {
     assert!(busy >= 4, "one client had {} of its 12 hard solves answered", answered.len());
     server.abort();
 }
+
+#[tokio::test]
+async fn a_hint_past_its_search_points_to_show_solution_not_a_command() {
+    let Some(text) = common::beyond_a_hint() else { return };
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=answer", text).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    // No step: the record's hint is null, and `stopped` says why and what the page offers.
+    assert!(v["hint"].is_null(), "{v}");
+    let said = v["stopped"].as_str().unwrap_or_else(|| panic!("a stopped sentence: {v}"));
+    assert!(said.contains("within a hint's search") && said.contains("Show solution"), "{said}");
+    assert!(!said.contains("queens explain"), "the page has no command line: {said}");
+}

@@ -19,6 +19,7 @@ use crate::output::report::{self, ErrorJson, Record};
 use crate::output::{debug, explain, overlay};
 use crate::pipeline::{self, Config, Outcome, Picture};
 use crate::solve;
+use crate::solve::logic::hint::Stopped;
 
 /// Image file extensions: taken from folders, and text in such a file is a decode error.
 const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "bmp"];
@@ -429,7 +430,15 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
         outcome.result = Err(Error::UnsureMarks { cells: super::cells_for_people(&outcome.unsure) });
     }
-    let hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
+    let mut hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
+    // What someone at a terminal can do about a search that stopped.
+    if let Some(h) = hint.as_mut() {
+        match h.stopped {
+            Some(Stopped::Clock) => h.advise("Try a larger --time-limit."),
+            Some(Stopped::Search) => h.advise("The full explanation (queens explain) searches much further."),
+            None => {}
+        }
+    }
     let mut output_error = None;
     let mut output = None;
     // Debug pictures first: the overlay below draws on the picture itself.

@@ -495,7 +495,12 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (S
     config.explain = true;
     let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let hint = pipeline::hint_after(&outcome, &config, step);
+    let mut hint = pipeline::hint_after(&outcome, &config, step);
+    // What someone on the page can do about a search that stopped: the server's
+    // time limit is its own, and the page has no explanation, but it has the answer.
+    if let Some(h) = hint.as_mut().filter(|h| h.stopped.is_some()) {
+        h.advise("Show solution gives the answer.");
+    }
     let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
         // A text puzzle without marks is drawn on its render too: the page shows the picture.
         let blank = crate::puzzle::marks::Marks::new(regions.n());

@@ -203,6 +203,9 @@ pub struct HintJson<'a> {
     pub solved: bool,
     /// What to do next: the step, a mistake to fix (technique `mistake`), or null.
     pub hint: Option<StepJson>,
+    /// When `hint` is null on a board not finished: why the search found no step
+    /// (its time limit, or its bounded work), and what to do; else null.
+    pub stopped: Option<String>,
     /// The puzzle's difficulty.
     pub difficulty: Option<DifficultyJson>,
     /// The hint picture written, if any.
@@ -260,6 +263,7 @@ impl<'a> HintJson<'a> {
             implied: hint.map(|h| pairs(&h.implied)).unwrap_or_default(),
             solved: hint.is_some_and(|h| h.solved),
             hint: step,
+            stopped: hint.filter(|h| h.stopped.is_some()).map(|h| h.text.clone()),
             difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),

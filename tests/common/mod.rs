@@ -126,6 +126,37 @@ pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
     Some((dir, shots))
 }
 
+/// Corpus board 060 (17×17 4★) with the marks of the steps a hint's search finds
+/// one after the other from the empty board, up to the first it cannot: a text
+/// puzzle (its `# stars:` line, regions, marks) whose next step costs more than a
+/// hint searches. `None` (with the message) when the corpus is missing.
+#[allow(dead_code)] // not every test file asks for it
+pub fn beyond_a_hint() -> Option<String> {
+    use queens::solve::logic::{Board, CellState, Engine, Names, Spend};
+    let (_, boards) = starbattle()?;
+    let board = boards.iter().find(|b| b.file.starts_with("060_")).expect("corpus board 060");
+    let regions = Regions::from_rows(&board.regions).expect("square");
+    let engine = Engine::new(&regions, board.stars, Names::letters(regions.region_count()));
+    let walked = engine.explain_within(Board::new(regions.n()), Spend { path: u64::MAX, step: 10_000 });
+    assert!(!walked.solved && !walked.steps.is_empty(), "060 walks some steps, then stops");
+    let n = regions.n();
+    let marks: String = (0..n * n)
+        .map(|i| {
+            let c = match walked.board.get(i) {
+                CellState::Queen => 'Q',
+                CellState::Empty => 'x',
+                CellState::Unknown => '.',
+            };
+            if i % n == n - 1 {
+                format!("{c}\n")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    Some(format!("# stars: {}\n{}\n\n{marks}", board.stars, board.regions.join("\n")))
+}
+
 /// How a test picture is stored.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Encoding {

@@ -60,6 +60,32 @@ pub struct Hint {
     /// The hint takes them as known, so no step is spent on them. Row-major; empty
     /// when the board has a mistake (its crowns then prove nothing).
     pub implied: Vec<Cell>,
+    /// Why there is no step although the board is not finished, when the search
+    /// stopped before it found one: each place that shows the hint adds what its
+    /// user can do about it (a command, a button).
+    pub stopped: Option<Stopped>,
+}
+
+/// Why a hint's search stopped without a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// The puzzle's time limit passed.
+    Clock,
+    /// The hint's bounded search ran out (`HINT_STEP`): the full explanation,
+    /// with far more work, goes on.
+    Search,
+}
+
+impl Stopped {
+    /// What the hint says: no step, and why.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Stopped::Clock => "No explained step was found within the time limit.",
+            Stopped::Search => {
+                "No explained step was found within a hint's search, which stops after a bounded amount of work."
+            }
+        }
+    }
 }
 
 impl Hint {
@@ -85,6 +111,16 @@ impl Hint {
             step: None,
             earlier: Vec::new(),
             implied,
+            stopped: None,
+        }
+    }
+
+    /// Adds `advice` to what the hint says (its three reveals), for a hint whose
+    /// search stopped: what the user of one front end can do next.
+    pub fn advise(&mut self, advice: &str) {
+        for text in [&mut self.nudge, &mut self.reason, &mut self.text] {
+            text.push(' ');
+            text.push_str(advice);
         }
     }
 }
@@ -141,15 +177,16 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
     let Some(step) = engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) else {
         let why = if g.deadline.passed() {
             // Cut short by the clock: say so, rather than that there is no step.
-            "No explained step was found within the time limit (try a larger --time-limit)."
+            Stopped::Clock
         } else {
             // The search behind a hint is bounded (`HINT_STEP`): a position whose next
-            // step is a long case split (059 of the corpus, part way) gets none, where
+            // step is a long case split (060 of the corpus, part way) gets none, where
             // the full explanation, with two hundred times the work, goes on.
-            "No explained step was found within a hint's search, which stops after a bounded amount of work; the full explanation (queens explain) searches much further."
+            Stopped::Search
         };
-        let mut h = Hint::plain(mistakes, clashes, why, implied);
+        let mut h = Hint::plain(mistakes, clashes, why.sentence(), implied);
         h.earlier = earlier;
+        h.stopped = Some(why);
         return h;
     };
     // The nudge shows where to look, never the answer: no decided cell.
@@ -166,6 +203,7 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
         step: Some(step),
         earlier,
         implied,
+        stopped: None,
     }
 }
 
@@ -254,6 +292,7 @@ fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<
         step: None,
         earlier: Vec::new(),
         implied: Vec::new(),
+        stopped: None,
     }
 }
 
