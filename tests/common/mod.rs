@@ -130,7 +130,6 @@ pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
 /// one after the other from the empty board, up to the first it cannot: a text
 /// puzzle (its `# stars:` line, regions, marks) whose next step costs more than a
 /// hint searches. `None` (with the message) when the corpus is missing.
-#[allow(dead_code)] // not every test file asks for it
 pub fn beyond_a_hint() -> Option<String> {
     use queens::solve::logic::{Board, CellState, Engine, Names, Spend};
     let (_, boards) = starbattle()?;

@@ -424,7 +424,7 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             if count > 0 && count <= width {
                 let total = (width - count) * g.k;
                 let union = sieve.union(inside);
-                if let Some((blocks, decided)) = sieve.decide(g, b, |r| band_row(r) & !union[r], total) {
+                if let Some((blocks, decided)) = sieve.decide(g, |r| band_row(r) & !union[r], total) {
                     let (units, regions) = (lines(), as_units(inside));
                     out[0] = Some(Area { units, regions, over: false, blocks, decided });
                 }
@@ -433,7 +433,7 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             if count >= width && count < masks.len() {
                 let total = (count - width) * g.k;
                 let union = sieve.union(reaching);
-                if let Some((blocks, decided)) = sieve.decide(g, b, |r| union[r] & !band_row(r), total) {
+                if let Some((blocks, decided)) = sieve.decide(g, |r| union[r] & !band_row(r), total) {
                     let (units, regions) = (lines(), as_units(reaching));
                     out[1] = Some(Area { units, regions, over: true, blocks, decided });
                 }
@@ -446,6 +446,8 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
 /// [`counting`] weighs, few decide anything, and listing each one's cells first
 /// was most of explaining a big Star Battle board.
 struct Sieve<'a> {
+    /// The board weighed.
+    board: &'a Board,
     /// Unknown cells per row.
     unknown: Rows,
     /// Stars per row.
@@ -457,9 +459,9 @@ struct Sieve<'a> {
 }
 
 impl<'a> Sieve<'a> {
-    fn new(g: &'a Geometry, b: &Board) -> Self {
+    fn new(g: &'a Geometry, b: &'a Board) -> Self {
         let (unknown, queens) = state_rows(g.n, b);
-        Sieve { unknown, queens, regions: &g.region_rows, n: g.n }
+        Sieve { board: b, unknown, queens, regions: &g.region_rows, n: g.n }
     }
 
     /// The cells of the regions in the bit mask `of`, per row.
@@ -475,18 +477,12 @@ impl<'a> Sieve<'a> {
         out
     }
 
-    /// What the area with cells `area(row)`, holding `total` stars, decides on `b`
-    /// (the sieve's board): when all its stars are there, its unknown cells are
+    /// What the area with cells `area(row)`, holding `total` stars, decides on the
+    /// sieve's board: when all its stars are there, its unknown cells are
     /// empty; when its unknown cells fit in exactly the 2×2 blocks of the stars it
     /// still needs, what those blocks decide ([`tight_decisions`]). `None` when it
     /// decides no cell.
-    fn decide(
-        &self,
-        g: &Geometry,
-        b: &Board,
-        area: impl Fn(usize) -> u64,
-        total: usize,
-    ) -> Option<(Vec<Block>, Decided)> {
+    fn decide(&self, g: &Geometry, area: impl Fn(usize) -> u64, total: usize) -> Option<(Vec<Block>, Decided)> {
         let n = self.n;
         let mut rows: Rows = [0; 64];
         let (mut queens, mut unknown) = (0, 0);
@@ -509,7 +505,7 @@ impl<'a> Sieve<'a> {
                     return None;
                 }
                 let blocks = cover_blocks(n, &rows, which);
-                let decided = tight_decisions(g, b, |i| area(i / n) & 1 << (i % n) != 0, &blocks);
+                let decided = tight_decisions(g, self.board, |i| area(i / n) & 1 << (i % n) != 0, &blocks);
                 (!decided.is_empty()).then_some((blocks, decided))
             }
         }

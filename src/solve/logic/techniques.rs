@@ -232,7 +232,7 @@ pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
         g.reach_of_queen(b, q, &queens, &mut out);
         if !out.is_empty() {
             out.sort_unstable();
-            let full = g.cell_units[q].iter().filter(|&&u| g.tally(b, u).queens >= g.k).map(|&u| g.unit(u)).collect();
+            let full = g.cell_units[q].iter().filter(|&&u| queens[u] >= g.k).map(|&u| g.unit(u)).collect();
             return Some(Found {
                 technique: Technique::Reach,
                 decided: empties(out.iter().copied()),
@@ -825,19 +825,21 @@ pub(crate) fn propagate(
 /// `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row), and
 /// `None` when none of the techniques decides anything.
 fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
-    type Decisions = Vec<(usize, CellState)>;
-    let every = |found: &mut dyn Iterator<Item = Found>| found.flat_map(|f| f.decided).collect::<Vec<_>>();
-    let sweeps: [&dyn Fn(&Board) -> Decisions; 8] = [
-        &|b| every(&mut last_cells(g, b)),
-        &|b| every(&mut one_lines(g, b)),
-        &|b| every(&mut tilings(g, b)),
-        &|b| every(&mut squeezes(g, b)),
-        &|b| empties(blocked_all(g, b)),
-        &|b| fill(g, b).map(|f| f.decided).unwrap_or_default(),
-        &|b| every(&mut countings(g, b)),
-        &|b| empties(pressured_all(g, b)),
+    fn every(found: impl Iterator<Item = Found>) -> Vec<(usize, CellState)> {
+        found.flat_map(|f| f.decided).collect()
+    }
+    type Sweep = fn(&Geometry, &Board) -> Vec<(usize, CellState)>;
+    let sweeps: [Sweep; 8] = [
+        |g, b| every(last_cells(g, b)),
+        |g, b| every(one_lines(g, b)),
+        |g, b| every(tilings(g, b)),
+        |g, b| every(squeezes(g, b)),
+        |g, b| empties(blocked_all(g, b)),
+        |g, b| every(fill(g, b).into_iter()),
+        |g, b| every(countings(g, b)),
+        |g, b| empties(pressured_all(g, b)),
     ];
-    let mut decided = sweeps.iter().map(|sweep| sweep(b)).find(|d| !d.is_empty())?;
+    let mut decided = sweeps.iter().map(|sweep| sweep(g, b)).find(|d| !d.is_empty())?;
     decided.sort_unstable();
     decided.dedup();
     if let Some(w) = decided.windows(2).find(|w| w[0].0 == w[1].0) {
