@@ -2,8 +2,8 @@
 //! loading it at start.
 //!
 //! The dynamic loader spends most of `queens`' start-up resolving libstdc++'s
-//! symbols: `queens --version` took 4.6–4.8 ms against 3.3–4.0 ms linked this way
-//! (`perf stat -r 60`, one run), and every command pays it, on boards that solve in
+//! symbols: `queens --version` took 3.7–4.5 ms against 2.6–3.3 ms linked this way
+//! (`perf stat -r 60`, three alternations), and every command pays it, on boards that solve in
 //! 5 ms. The binary then also runs where no libstdc++ of the right version is
 //! installed.
 //!
