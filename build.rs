@@ -3,9 +3,9 @@
 //!
 //! The dynamic loader spends most of `queens`' start-up resolving libstdc++'s
 //! symbols: `queens --version` took 3.7–4.5 ms against 2.6–3.3 ms linked this way
-//! (`perf stat -r 60`, three alternations), and every command pays it, on boards that solve in
-//! 5 ms. The binary then also runs where no libstdc++ of the right version is
-//! installed.
+//! (`perf stat -r 60`, three alternations), and every command pays it, on boards
+//! that solve in 5 ms. The binary then also runs where no libstdc++ of the right
+//! version is installed.
 //!
 //! How: rustc is told to link `-lstdc++` (by highs-sys); a search folder of ours that
 //! holds only `libstdc++.a` comes before the system's, so the linker takes the
