@@ -544,22 +544,16 @@ const SLACK: usize = 4;
 /// by a table of every cell's areas built on each call. (Counted bands were tried
 /// too: on the corpus they decided nothing more and cost ten times the time.)
 fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
-    let n = g.n;
-    let unit_rows = |u: usize| row_masks(n, g.units[u].iter().copied());
-    let units = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).map(|u| (unit_rows(u), g.k));
-    let pairs = [0, 1].into_iter().flat_map(|kind| {
-        let base = g.kind(kind).start;
-        (0..n.saturating_sub(1)).map(move |l| {
-            let (mut first, second) = (unit_rows(base + l), unit_rows(base + l + 1));
-            first.iter_mut().zip(&second).for_each(|(x, y)| *x |= y);
-            (first, 2 * g.k)
-        })
-    });
+    let (n, list) = (g.n, Areas::new(g));
     let (unknown_all, queens_all) = state_rows(n, b);
-    units
-        .chain(pairs)
-        .enumerate()
-        .filter_map(|(id, (cells, total))| {
+    (0..list.len())
+        .filter_map(|id| {
+            let (mut cells, mut total): (Rows, usize) = ([0; 64], 0);
+            for u in list.units(id) {
+                let rows = row_masks(n, g.units[u].iter().copied());
+                cells.iter_mut().zip(&rows).for_each(|(x, y)| *x |= y);
+                total += g.k;
+            }
             let mut unknown: Rows = [0; 64];
             let mut queens = 0;
             for r in 0..n {
@@ -577,32 +571,65 @@ fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
 /// An area of [`areas`] by its place in the list of every area it weighs.
 type AreaId = usize;
 
-/// The units of the area `id` of [`areas`].
-fn area_units(g: &Geometry, id: AreaId) -> Vec<Unit> {
-    let order: Vec<usize> = g.kind(2).chain(g.kind(0)).chain(g.kind(1)).collect();
-    match id.checked_sub(order.len()) {
-        None => vec![g.unit(order[id])],
-        Some(p) => {
-            let lines = g.n.saturating_sub(1);
-            let (kind, l) = if p < lines { (0, p) } else { (1, p - lines) };
-            let base = g.kind(kind).start;
-            vec![g.unit(base + l), g.unit(base + l + 1)]
-        }
-    }
+/// The list of areas pressured exclusion weighs, in one place: the regions, the
+/// rows and the columns (the units), then the pairs of adjacent rows, then of
+/// adjacent columns. [`areas`] walks it, [`Areas::of`] finds a cell's areas in it
+/// and [`Areas::units`] names an area's units.
+struct Areas<'a> {
+    g: &'a Geometry,
+    /// How many regions, rows and columns: where the pairs of lines begin.
+    units: usize,
+    /// Pairs of adjacent lines of one direction.
+    pairs: usize,
 }
 
-/// The ids of the areas of [`areas`] that hold cell `i`: its region, row and
-/// column, and the pairs of adjacent rows and columns it lies in.
-fn areas_of(g: &Geometry, i: usize, out: &mut Vec<AreaId>) {
-    let (n, regions) = (g.n, g.kind(2).len());
-    let (r, c) = (i / n, i % n);
-    let lines = n.saturating_sub(1);
-    out.extend([g.cell_units[i][2] - g.kind(2).start, regions + r, regions + n + c]);
-    let pairs = regions + 2 * n;
-    out.extend((r.saturating_sub(1)..=r.min(lines.saturating_sub(1))).filter(|&p| p < lines).map(|p| pairs + p));
-    out.extend(
-        (c.saturating_sub(1)..=c.min(lines.saturating_sub(1))).filter(|&p| p < lines).map(|p| pairs + lines + p),
-    );
+impl<'a> Areas<'a> {
+    fn new(g: &'a Geometry) -> Self {
+        Areas { g, units: g.kind(2).len() + 2 * g.n, pairs: g.n.saturating_sub(1) }
+    }
+
+    /// How many areas the list holds.
+    fn len(&self) -> usize {
+        self.units + 2 * self.pairs
+    }
+
+    /// The unit (its index in the geometry) of a one-unit area `id`: the regions,
+    /// then the rows, then the columns.
+    fn unit(&self, id: AreaId) -> usize {
+        let (regions, n) = (self.g.kind(2).len(), self.g.n);
+        let (kind, at) = match id {
+            _ if id < regions => (2, id),
+            _ if id < regions + n => (0, id - regions),
+            _ => (1, id - regions - n),
+        };
+        self.g.kind(kind).start + at
+    }
+
+    /// The units (their indices in the geometry) of area `id`: one unit, or two
+    /// adjacent lines.
+    fn units(&self, id: AreaId) -> impl Iterator<Item = usize> {
+        let (first, second) = match id.checked_sub(self.units) {
+            None => (self.unit(id), None),
+            Some(p) => {
+                let (kind, l) = if p < self.pairs { (0, p) } else { (1, p - self.pairs) };
+                let line = self.g.kind(kind).start + l;
+                (line, Some(line + 1))
+            }
+        };
+        std::iter::once(first).chain(second)
+    }
+
+    /// The areas that hold cell `i`: its region, row and column, and the pairs of
+    /// adjacent rows and columns it lies in.
+    fn of(&self, i: usize, out: &mut Vec<AreaId>) {
+        let (g, regions) = (self.g, self.g.kind(2).len());
+        let (r, c) = (i / g.n, i % g.n);
+        out.extend([g.cell_units[i][2] - g.kind(2).start, regions + r, regions + g.n + c]);
+        let lines = self.pairs;
+        let pairs_of = |l: usize| (l.saturating_sub(1)..=l).filter(move |&p| p < lines);
+        out.extend(pairs_of(r).map(|p| self.units + p));
+        out.extend(pairs_of(c).map(|p| self.units + lines + p));
+    }
 }
 
 /// An area of [`pressured`] on row bit masks, for trying a star on every cell.
@@ -662,7 +689,7 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
     Some(Found {
         technique: Technique::Pressured,
         decided: cells.into_iter().map(|c| (c, CellState::Empty)).collect(),
-        detail: Detail::Pressured { units: area_units(g, areas[a]) },
+        detail: Detail::Pressured { units: Areas::new(g).units(areas[a]).map(|u| g.unit(u)).collect() },
     })
 }
 
@@ -690,9 +717,9 @@ fn pressure_sweep(
     mut visit: impl FnMut(usize, &[usize], &dyn Fn(usize) -> bool),
 ) -> Option<Vec<AreaId>> {
     let weighed = areas(g, b);
+    let list = Areas::new(g);
     // Where each area id sits among those weighed (`usize::MAX`: not weighed).
-    let total = g.units.len() + 2 * g.n.saturating_sub(1);
-    let mut place = vec![usize::MAX; total];
+    let mut place = vec![usize::MAX; list.len()];
     for (p, (id, _)) in weighed.iter().enumerate() {
         place[*id] = p;
     }
@@ -722,7 +749,7 @@ fn pressure_sweep(
         seen.iter_mut().for_each(|w| *w = 0);
         for &i in reach.iter().chain([&c]) {
             ids.clear();
-            areas_of(g, i, &mut ids);
+            list.of(i, &mut ids);
             for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
                 seen[p / 64] |= 1 << (p % 64);
             }
