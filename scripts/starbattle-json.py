@@ -7,10 +7,11 @@ reading, solve beside the explanation, JSON, exit), and the ratios of ms.total a
 the whole process to ms.solve (the issue asks for at most 1.5 on 17x17 4-star boards).
 Beside it, the whole process of the same solve without the grading (`solve` without
 --json prints the board and no difficulty, so the explanation never runs), and the
-ratio of the two: what the grading adds to the whole process.
+ratio of the two: what the grading adds to the whole process (and the ratio of that
+process to ms.solve: what the process costs before any grading).
 
 Each board runs RUNS times (3 by default); a board's figures are the medians of its
-runs. The first line is the start-up floor: the median wall clock of `queens --version`.
+runs. The first lines are the start-up floor: the median wall clock of `queens --version`.
 
 Run from the project root after `cargo build --release`:
     python3 scripts/starbattle-json.py
@@ -36,8 +37,13 @@ def wall(cmd):
     return (time.perf_counter() - t) * 1000.0, out
 
 
-def floor(build):
-    return med(wall([build, "--version"])[0] for _ in range(20))
+def floors():
+    """The median wall clock of `--version` per build, 50 runs each, alternating."""
+    t = {b: [] for b in builds}
+    for _ in range(50):
+        for b in builds:
+            t[b].append(wall([b, "--version"])[0])
+    return {b: med(v) for b, v in t.items()}
 
 
 boards = []
@@ -45,8 +51,8 @@ for path in ["../shared/corpus/starbattle/manifest.json", "../shared/corpus/star
     if os.path.exists(path):
         boards += [(e["n"], e["stars"], e["regions"]) for e in json.load(open(path))
                    if e["stars"] >= 2 and (not only or e["n"] == int(only))]
-for b in builds:
-    print(f"start-up floor, `{b} --version`: {floor(b):.1f} ms (median of 20)")
+for b, ms in floors().items():
+    print(f"start-up floor, `{b} --version`: {ms:.1f} ms (median of 50, builds alternating)")
 print()
 
 # times[build][(n, k)]: per board (solve, explain, total, whole, graded, total/solve, whole/solve)
@@ -67,12 +73,13 @@ with tempfile.TemporaryDirectory() as tmp:
             v = per[b]
             times[b][(n, k)].append(tuple(med(x[j] for x in v) for j in range(4))
                                     + (v[0][4], med(x[2] / x[0] for x in v), med(x[3] / x[0] for x in v),
-                                       med(x[5] for x in v), med(x[3] / x[5] for x in v)))
+                                       med(x[5] for x in v), med(x[3] / x[5] for x in v), med(x[5] / x[0] for x in v)))
 
 head = ("| N | K | boards | ms.solve median / max | ms.explain median / max | ms.total median / max "
         "| whole process median / max ms | ms.total ÷ solve median / max | whole ÷ solve median / max | graded "
-        "| whole without grading median / max ms | whole with ÷ without grading median / max |")
-cols = 12
+        "| whole without grading median / max ms | without grading ÷ solve median / max "
+        "| whole with ÷ without grading median / max |")
+cols = 13
 if before:
     head += " before: whole process median / max ms | before: whole ÷ solve median / max |"
     cols += 2
@@ -89,7 +96,7 @@ for key in sorted(times[queens]):
     v = times[queens][key]
     col = lambda j: [x[j] for x in v]
     line = (f"| {n} | {k} | {len(v)} | {mm(col(0))} | {mm(col(1))} | {mm(col(2))} | {mm(col(3))} | "
-            f"{mm(col(5))} | {mm(col(6))} | {sum(col(4))} | {mm(col(7))} | {mm(col(8))} |")
+            f"{mm(col(5))} | {mm(col(6))} | {sum(col(4))} | {mm(col(7))} | {mm(col(9))} | {mm(col(8))} |")
     if before:
         u = times[before][key]
         line += f" {mm([x[3] for x in u])} | {mm([x[6] for x in u])} |"
