@@ -570,3 +570,36 @@ fn borders_only_boards_name_their_regions_by_letter() {
     }
     assert_eq!(checked, 6, "six borders-only boards");
 }
+
+/// A lone input that keeps a terminal waiting (corpus board 060's full
+/// explanation takes seconds) shows a spinner on standard error after half a
+/// second, cleared before the result prints; piped, the same run shows none.
+#[test]
+fn a_long_lone_input_shows_a_spinner_on_a_terminal_only() {
+    let Some((_, boards)) = common::starbattle() else { return };
+    // `script` (util-linux, essential on Debian and Ubuntu) runs a command on a pseudo-terminal.
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI=true but `script` (util-linux) is missing");
+        eprintln!("SKIPPED: no `script` (util-linux) to run queens on a terminal");
+        return;
+    }
+    let board = boards.iter().find(|b| b.file.starts_with("060_")).expect("corpus board 060");
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("# stars: {}\n{}\n", board.stars, board.regions.join("\n"));
+    let file = write(dir.path(), "060.txt", text.as_bytes());
+    let run = format!("{} explain {}", env!("CARGO_BIN_EXE_queens"), file.display());
+    let out = std::process::Command::new("script").args(["-qec", &run, "/dev/null"]).output().expect("run script");
+    assert!(out.status.success(), "{out:?}");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let spinning = format!("explaining {}", file.display());
+    let (last_frame, result) = (shown.rfind(&spinning), shown.find("060.txt: 17x17"));
+    assert!(last_frame.is_some(), "no spinner on the terminal: {shown}");
+    assert!(last_frame < result, "the spinner was not cleared before the result: {shown}");
+    let (last_frame, result) = (last_frame.unwrap(), result.unwrap());
+    assert!(shown[last_frame..result].contains("\x1b[2K"), "the spinner's line is not erased: {shown}");
+    assert!(shown.contains("solved by logic"), "{shown}");
+    // Piped, standard error holds no spinner.
+    let piped = queens().arg("explain").arg(&file).output().unwrap();
+    assert!(piped.status.success());
+    assert!(!String::from_utf8_lossy(&piped.stderr).contains("explaining"), "{piped:?}");
+}

@@ -154,11 +154,26 @@ pub fn run(opts: &BatchOptions) -> i32 {
                 });
             });
         });
+        // A lone input that keeps a terminal waiting gets a spinner (a big board's
+        // full explanation can take seconds), cleared before its result prints.
+        let (mut spinner, mut early) = (None, None);
+        if total == 1 && !opts.json && !opts.quiet && std::io::stderr().is_terminal() {
+            match rx.recv_timeout(SPINNER_AFTER) {
+                Ok(first) => early = Some(first),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    spinner = Some(waiting(&jobs[0].display, opts.mode, started.elapsed()));
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {}
+            }
+        }
         // Print in input order as results arrive.
         let mut pending = BTreeMap::new();
         let mut next = 0;
         let stdout = std::io::stdout();
-        for (i, done) in rx {
+        for (i, done) in early.into_iter().chain(rx.iter()) {
+            if let Some(bar) = spinner.take() {
+                bar.finish_and_clear();
+            }
             pending.insert(i, done);
             while let Some(done) = pending.remove(&next) {
                 if let Some(bar) = &progress {
@@ -193,6 +208,23 @@ pub fn run(opts: &BatchOptions) -> i32 {
         let _ = writeln!(err, "{f}");
     }
     i32::from(!failures.is_empty())
+}
+
+/// How long a lone input runs before its spinner shows: most finish sooner.
+const SPINNER_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The spinner of a lone input still under way after `elapsed`, on standard error.
+fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif::ProgressBar {
+    let doing = match mode {
+        Mode::Solve => "solving",
+        Mode::Explain => "explaining",
+        Mode::Hint => "looking for a hint in",
+    };
+    let bar = indicatif::ProgressBar::new_spinner().with_elapsed(elapsed);
+    bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
+    bar.set_message(format!("{doing} {display}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    bar
 }
 
 fn write_all(out: &mut impl Write, s: &str) {

@@ -149,7 +149,7 @@ pub struct Batch {
     /// Files solved at once (default: all cores; at most 4 per core, more is an error).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
-    /// No progress bar and no summary; only results (and errors) are printed.
+    /// No progress bar or spinner and no summary; only results (and errors) are printed.
     #[arg(short, long)]
     pub quiet: bool,
     /// When to color the board: auto (a terminal, and NO_COLOR unset), always, never.
