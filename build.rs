@@ -9,8 +9,9 @@
 //!
 //! How: rustc is told to link `-lstdc++` (by highs-sys); a search folder of ours that
 //! holds only `libstdc++.a` comes before the system's, so the linker takes the
-//! archive. When the C++ compiler has no `libstdc++.a` (or `QUEENS_DYNAMIC_CXX` is
-//! set), nothing changes and the shared library is linked as before.
+//! archive. When the C++ compiler has no `libstdc++.a`, in a sanitizer build, or
+//! with `QUEENS_DYNAMIC_CXX` set, nothing changes and the shared library is linked
+//! as before.
 
 use std::path::PathBuf;
 
@@ -18,7 +19,9 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=QUEENS_DYNAMIC_CXX");
     let target = std::env::var("TARGET").unwrap_or_default();
-    if !target.contains("linux-gnu") || std::env::var_os("QUEENS_DYNAMIC_CXX").is_some() {
+    // Sanitizer builds (cargo fuzz) keep the shared library their runtime expects.
+    let sanitized = std::env::var_os("CARGO_CFG_SANITIZE").is_some();
+    if !target.contains("linux-gnu") || sanitized || std::env::var_os("QUEENS_DYNAMIC_CXX").is_some() {
         return;
     }
     let Some(archive) = static_libstdcxx() else { return };

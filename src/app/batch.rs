@@ -222,7 +222,8 @@ fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif
     };
     let bar = indicatif::ProgressBar::new_spinner().with_elapsed(elapsed);
     bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
-    bar.set_message(format!("{doing} {display}"));
+    let what = if display == "-" { "standard input" } else { display };
+    bar.set_message(format!("{doing} {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
     bar
 }
