@@ -30,9 +30,22 @@ fn main() {
     let link = dir.join("libstdc++.a");
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::remove_file(&link);
-    if std::os::unix::fs::symlink(&archive, &link).is_ok() {
+    if symlink(&archive, &link) {
         println!("cargo:rustc-link-search=native={}", dir.display());
     }
+}
+
+/// A link at `link` to `archive` (followed, so an upgraded compiler's archive is
+/// the one linked); false where none could be made.
+#[cfg(unix)]
+fn symlink(archive: &std::path::Path, link: &std::path::Path) -> bool {
+    std::os::unix::fs::symlink(archive, link).is_ok()
+}
+
+/// Builds on other hosts (which target no `linux-gnu` here) link nothing.
+#[cfg(not(unix))]
+fn symlink(_: &std::path::Path, _: &std::path::Path) -> bool {
+    false
 }
 
 /// The `libstdc++.a` of the C++ compiler that built HiGHS (`CXX`, else `c++`),
