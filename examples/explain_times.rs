@@ -8,7 +8,9 @@
 //! cmp /tmp/steps-old.txt /tmp/steps-new.txt
 //! ```
 //!
-//! `ONLY=sb` keeps the groups whose name contains `sb`. Reads ../shared/corpus.
+//! `ONLY=sb` keeps the groups whose name contains `sb`. `THREADS=2` explains each
+//! board on a rayon pool of two threads, where case splits go two units at a time
+//! (the steps written must be the same as with one). Reads ../shared/corpus.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -31,6 +33,8 @@ fn regions(l: &serde_json::Value) -> Option<Regions> {
 fn main() {
     let out = std::env::args().nth(1).unwrap_or_else(|| "/tmp/steps.txt".into());
     let only = std::env::var("ONLY").unwrap_or_default();
+    let threads: usize = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
+    let pool = (threads > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("pool"));
     let corpus = "../shared/corpus";
     let mut groups: Vec<(String, Vec<(Regions, usize)>)> = Vec::new();
     for f in ["levels.json", "levels-daily-617-842.json", "levels-bonus.json", "levels-community.json"] {
@@ -55,7 +59,10 @@ fn main() {
         for (r, k) in boards {
             let engine = Engine::new(r, *k, Names::letters(r.region_count()));
             let t = Instant::now();
-            let path = engine.explain(Board::new(r.n()));
+            let path = match &pool {
+                Some(pool) => pool.install(|| engine.explain(Board::new(r.n()))),
+                None => engine.explain(Board::new(r.n())),
+            };
             times.push(t.elapsed().as_secs_f64() * 1000.0);
             solved += usize::from(path.solved);
             for s in &path.steps {

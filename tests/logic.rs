@@ -215,3 +215,30 @@ fn an_exhausted_path_budget_stops_the_explanation_at_the_first_what_if() {
     assert!(tried > 0, "no corpus level needs a what-if: the test proves nothing");
     eprintln!("{tried} levels stopped at their first what-if");
 }
+
+/// A case split on a rayon worker takes units two at a time, the second beside
+/// the first when another worker is idle: the path must be the one a lone thread
+/// takes, step for step, on the boards whose grading is mostly case splits
+/// (10×10 042, 14×14 049, 050 and 052).
+#[test]
+fn case_splits_on_two_threads_take_the_same_path_as_on_one() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let puzzles: Vec<Star> = common::manifest(&dir.join("starbattle"));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool of two threads");
+    let mut compared = 0;
+    for p in puzzles.iter().filter(|p| ["042_", "049_", "050_", "052_"].iter().any(|f| p.file.starts_with(f))) {
+        let board = queens::Regions::from_rows(&p.regions).expect("square");
+        let engine = Engine::new(&board, p.stars, Names::letters(board.region_count()));
+        let empty = || queens::solve::logic::Board::new(board.n());
+        let alone = engine.explain(empty());
+        let paired = pool.install(|| engine.explain(empty()));
+        let words = |path: &queens::solve::logic::Path| -> Vec<String> {
+            path.steps.iter().map(|s| format!("{:?} {}", s.technique, s.text)).collect()
+        };
+        assert!(alone.steps.iter().any(|s| s.technique == Technique::LineCases), "{}: no case split", p.file);
+        assert_eq!(words(&alone), words(&paired), "{}: the paths differ", p.file);
+        assert_eq!(alone.solved, paired.solved, "{}", p.file);
+        compared += 1;
+    }
+    assert_eq!(compared, 4, "the four boards are in the corpus");
+}

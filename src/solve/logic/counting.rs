@@ -824,10 +824,10 @@ fn ways_remembered(g: &Geometry, b: &Board, unit: usize, starts: &mut Starts) ->
     ways
 }
 
-/// The start of some of a unit's ways in a case split: the unit, and the cells of
-/// its first stars in the unit's cell order (the cells before the last of them that
+/// The start of some of a unit's ways in a case split: the cells of its first
+/// stars in the unit's cell order (the cells before the last of them that
 /// are not stars are empty). Whether a start holds does not depend on the board.
-type Start = (usize, Vec<usize>);
+type Start = Vec<usize>;
 
 /// What the case splits along one solve path learned about starts of ways, for the
 /// next steps of the path, which only decide more cells:
@@ -844,19 +844,48 @@ type Start = (usize, Vec<usize>);
 /// Only the plain case split (technique 10) writes starts here, so that nothing a
 /// what-if found inside a case of technique 12 reaches a step said to need less.
 /// It also keeps how many ways each unit's stars go, which depends on nothing else.
+///
+/// Each unit's starts are kept apart ([`UnitStarts`]), so that two units can be
+/// split at once, each with its own, and the path stays the one a single thread
+/// takes ([`cases`]).
 #[derive(Debug, Default)]
 pub(crate) struct Starts {
-    broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
-    followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
+    units: HashMap<usize, UnitStarts, BuildHasherDefault<MixHasher>>,
+    /// The boards kept, over every unit.
+    followed: usize,
     /// How many ways a unit's stars go, by the stars it needs and its cells left
     /// ([`ways_remembered`]); `None` for more than [`MAX_CASES`].
     ways: HashMap<(usize, Vec<usize>), Option<usize>, BuildHasherDefault<MixHasher>>,
 }
 
+/// What [`Starts`] keeps of one unit, by the cells of its first stars ([`Start`]).
+#[derive(Debug, Default, Clone)]
+struct UnitStarts {
+    broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
+    followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
+}
+
+impl Starts {
+    /// Takes `unit`'s starts out, to split it.
+    fn take(&mut self, unit: usize) -> UnitStarts {
+        let memo = self.units.remove(&unit).unwrap_or_default();
+        self.followed -= memo.followed.len();
+        memo
+    }
+
+    /// Puts `unit`'s starts back after its split.
+    fn put(&mut self, unit: usize, memo: UnitStarts) {
+        self.followed += memo.followed.len();
+        self.units.insert(unit, memo);
+    }
+}
+
 /// Most boards [`Starts`] keeps (a byte a cell: 300 bytes on a 17×17 board, so
 /// at most about 40 MB with the keys), past which a start is followed through
 /// from the bare board again. Explaining the corpus's costliest board, 059, keeps
-/// about a tenth of that; a graded path, far fewer.
+/// about a tenth of that; a graded path, far fewer. What is left is shared out
+/// among a step's units before any is split ([`cases`]), so that it does not
+/// depend on which unit ran first.
 const MAX_FOLLOWED: usize = 100_000;
 
 /// Technique 10, the case split on one line, the last resort before what-ifs: a
@@ -888,29 +917,121 @@ pub(crate) fn cases(
         .filter(|&(w, _)| w >= 2)
         .collect();
     units.sort_unstable();
-    for (ways, pos) in units {
-        let unit = order[pos];
-        let (common, survivors) = match split(g, b, unit, budget, starts, deep) {
-            Err(()) => return Some(Err(())),
-            Ok(None) => continue,
-            Ok(Some(agreed)) => agreed,
+    // Each unit's split may keep this many more boards: the room left, shared out
+    // before any split begins, so that it does not depend on which ran first.
+    let room = MAX_FOLLOWED.saturating_sub(starts.followed) / units.len().max(1);
+    let attempt = |(ways, pos): (usize, usize), budget: &mut Budget, memo: &mut UnitStarts| {
+        let keep = memo.followed.len() + room;
+        unit_cases(g, b, order[pos], ways, budget, memo, keep, deep)
+    };
+    // On a rayon worker, units go two at a time: the second is split beside the
+    // first when another worker is idle and steals it (after the exact solve is
+    // done, say), and right after it otherwise, unless the first decided something.
+    // Its starts and its budget are its own, and what it found and spent counts
+    // only when the first decided nothing and the rounds the first left cover it,
+    // as they would one after the other: the same step, on any number of threads.
+    let paired = rayon::current_thread_index().is_some();
+    let mut next = 0;
+    while next < units.len() {
+        let first = units[next];
+        let second = units.get(next + 1).copied().filter(|_| paired);
+        next += if second.is_some() { 2 } else { 1 };
+        let mut memo = starts.take(order[first.1]);
+        let Some(second) = second else {
+            let found = attempt(first, budget, &mut memo);
+            starts.put(order[first.1], memo);
+            match found {
+                Err(()) => return Some(Err(())),
+                Ok(Some(f)) => return Some(Ok(f)),
+                Ok(None) => continue,
+            }
         };
-        // One way left: the step places the unit's stars (their reach comes with
-        // them), not the whole board that way leads to, so the next steps stay
-        // small enough to follow.
-        let only_unit = survivors == 1;
-        let decided: Vec<(usize, CellState)> = (0..g.n * g.n)
-            .filter(|&i| b.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown)
-            .filter(|&i| !only_unit || g.cell_units[i].contains(&unit))
-            .map(|i| (i, common.cells[i]))
-            .collect();
-        if !decided.is_empty() {
-            let detail = Detail::Cases { unit: g.unit(unit), ways, broken: ways - survivors, deep };
-            let technique = if deep { Technique::DeepCases } else { Technique::LineCases };
-            return Some(Ok(Found { technique, decided, detail }));
+        let mut memo2 = starts.take(order[second.1]);
+        let before = budget.clone();
+        // Set once the first has its answer, unless that is "nothing".
+        let decided = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (found, found2) = rayon::join_context(
+            |_| {
+                let found = attempt(first, budget, &mut memo);
+                decided.store(!matches!(found, Ok(None)), std::sync::atomic::Ordering::Release);
+                found
+            },
+            |context| {
+                let mut budget2 = before.clone();
+                if !context.migrated() {
+                    // Run after the first, on its thread: only when it decided nothing.
+                    if decided.load(std::sync::atomic::Ordering::Acquire) {
+                        return None;
+                    }
+                    return Some((attempt(second, &mut budget2, &mut memo2), budget2, None));
+                }
+                // Beside the first: on a copy, kept only if its split counts, and
+                // stopped as soon as the first has its step.
+                budget2.cancel = Some(decided.clone());
+                let mut copy = memo2.clone();
+                let found = attempt(second, &mut budget2, &mut copy);
+                Some((found, budget2, Some(copy)))
+            },
+        );
+        starts.put(order[first.1], memo);
+        match found {
+            Err(()) => {
+                starts.put(order[second.1], memo2);
+                return Some(Err(()));
+            }
+            Ok(Some(f)) => {
+                starts.put(order[second.1], memo2);
+                return Some(Ok(f));
+            }
+            Ok(None) => {}
+        }
+        let Some((found2, budget2, copy)) = found2 else {
+            unreachable!("the second runs when the first decides nothing")
+        };
+        let spent = before.left - budget2.left;
+        if found2.is_err() || spent > budget.left {
+            starts.put(order[second.1], memo2);
+            budget.left = 0;
+            return Some(Err(()));
+        }
+        budget.left -= spent;
+        starts.put(order[second.1], copy.unwrap_or(memo2));
+        if let Ok(Some(f)) = found2 {
+            return Some(Ok(f));
         }
     }
     None
+}
+
+/// One unit's case split for [`cases`], `ways` ways, keeping at most `keep` boards
+/// of its starts in `memo`: the step when its ways agree on a cell left unknown.
+#[allow(clippy::too_many_arguments)]
+fn unit_cases(
+    g: &Geometry,
+    b: &Board,
+    unit: usize,
+    ways: usize,
+    budget: &mut Budget,
+    memo: &mut UnitStarts,
+    keep: usize,
+    deep: bool,
+) -> Result<Option<Found>, ()> {
+    let Some((common, survivors)) = split(g, b, unit, budget, memo, keep, deep)? else { return Ok(None) };
+    // One way left: the step places the unit's stars (their reach comes with
+    // them), not the whole board that way leads to, so the next steps stay
+    // small enough to follow.
+    let only_unit = survivors == 1;
+    let decided: Vec<(usize, CellState)> = (0..g.n * g.n)
+        .filter(|&i| b.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown)
+        .filter(|&i| !only_unit || g.cell_units[i].contains(&unit))
+        .map(|i| (i, common.cells[i]))
+        .collect();
+    if decided.is_empty() {
+        return Ok(None);
+    }
+    let detail = Detail::Cases { unit: g.unit(unit), ways, broken: ways - survivors, deep };
+    let technique = if deep { Technique::DeepCases } else { Technique::LineCases };
+    Ok(Some(Found { technique, decided, detail }))
 }
 
 /// The case split of `unit` on `b` ([`cases`]): what every way that does not break
@@ -922,10 +1043,11 @@ fn split(
     b: &Board,
     unit: usize,
     budget: &mut Budget,
-    starts: &mut Starts,
+    memo: &mut UnitStarts,
+    keep: usize,
     deep: bool,
 ) -> Result<Option<(Board, usize)>, ()> {
-    let mut split = Split { g, start: b, unit, budget, starts, deep, common: None, survivors: 0 };
+    let mut split = Split { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0 };
     match split.node(b, 0, &mut Vec::with_capacity(g.k)) {
         Err(Stop::Budget) => Err(()),
         Err(Stop::Nothing) => Ok(None),
@@ -961,7 +1083,9 @@ struct Split<'a> {
     start: &'a Board,
     unit: usize,
     budget: &'a mut Budget,
-    starts: &'a mut Starts,
+    /// What earlier splits of this unit learned, and the most boards it may keep.
+    memo: &'a mut UnitStarts,
+    keep: usize,
     deep: bool,
     /// The cells that agree in every way left so far (the others unknown).
     common: Option<Board>,
@@ -992,11 +1116,11 @@ impl Split<'_> {
                 }
                 CellState::Unknown => {
                     first.push(c);
-                    let key = (self.unit, first.clone());
-                    if !self.starts.broken.contains(&key) {
+                    let key = first.clone();
+                    if !self.memo.broken.contains(&key) {
                         let mut next = base.clone();
                         next.cells[c] = CellState::Queen;
-                        let clash = self.starts.followed.get(&key).is_some_and(|was| !merge(&mut next, was));
+                        let clash = self.memo.followed.get(&key).is_some_and(|was| !merge(&mut next, was));
                         let followed = if clash {
                             Err(g.unit(self.unit))
                         } else {
@@ -1004,14 +1128,14 @@ impl Split<'_> {
                         };
                         match followed {
                             Err(_) if !self.deep => {
-                                self.starts.followed.remove(&key);
-                                self.starts.broken.insert(key);
+                                self.memo.followed.remove(&key);
+                                self.memo.broken.insert(key);
                             }
                             Err(_) => {}
                             Ok(None) => return Err(Stop::Budget),
                             Ok(Some(())) => {
-                                if !self.deep && self.starts.followed.len() < MAX_FOLLOWED {
-                                    self.starts.followed.insert(key, next.clone());
+                                if !self.deep && self.memo.followed.len() < self.keep {
+                                    self.memo.followed.insert(key, next.clone());
                                 }
                                 self.node(&next, j + 1, first)?;
                             }
@@ -1149,8 +1273,12 @@ mod tests {
                     units += 1;
                     let want = split_every_way(&g, &b, u);
                     let budget = &mut Budget::new(&g, u64::MAX / 2);
-                    for memo in [&mut Starts::default(), &mut memo] {
-                        let got = split(&g, &b, u, budget, memo, false).expect("budget enough");
+                    for kept in [false, true] {
+                        let mut unit = if kept { memo.take(u) } else { UnitStarts::default() };
+                        let got = split(&g, &b, u, budget, &mut unit, MAX_FOLLOWED, false).expect("budget enough");
+                        if kept {
+                            memo.put(u, unit);
+                        }
                         let new = |board: &Board| {
                             (0..g.n * g.n)
                                 .filter(|&i| b.cells[i] == CellState::Unknown && board.cells[i] != CellState::Unknown)
@@ -1210,7 +1338,7 @@ mod tests {
             splits += 1;
         }
         assert!(splits >= 10, "only {splits} case splits: the board tests little");
-        assert!(!memo.broken.is_empty() && !memo.followed.is_empty());
+        assert!(memo.units.values().any(|m| !m.broken.is_empty()) && memo.followed > 0);
         assert!(
             spent_with * 10 < spent_without * 9,
             "the memo saved too little: {spent_with} against {spent_without} rounds"

@@ -723,7 +723,7 @@ pub(crate) const FOLLOW_CASE: Technique = Technique::Pressured;
 /// Work, not seconds, so that every machine finds the same steps; the puzzle's
 /// wall-clock deadline (`g.deadline`, none by default) is the outer bound: once it
 /// passes, nothing more is spent.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct Budget {
     /// What is left, in 9×9 rounds.
     pub left: u64,
@@ -731,6 +731,9 @@ pub(crate) struct Budget {
     cost: u64,
     /// The puzzle's deadline.
     deadline: Deadline,
+    /// Set when the work is no longer wanted (a case split made beside another
+    /// whose step was found first): spending then stops as if the budget ran out.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Budget {
@@ -738,11 +741,12 @@ impl Budget {
     pub fn new(g: &Geometry, rounds: u64) -> Self {
         let n = g.n as u64;
         let work = n * n * g.units.len() as u64;
-        Budget { left: rounds, cost: (work / (81 * 27)).max(1), deadline: g.deadline }
+        Budget { left: rounds, cost: (work / (81 * 27)).max(1), deadline: g.deadline, cancel: None }
     }
 
     fn spend(&mut self) -> bool {
-        if self.left < self.cost || self.deadline.passed() {
+        let cancelled = || self.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        if self.left < self.cost || self.deadline.passed() || cancelled() {
             self.left = 0;
             return false;
         }
