@@ -131,6 +131,7 @@ pub fn starbattle() -> Option<(PathBuf, Vec<StarBattle>)> {
 /// puzzle (its `# stars:` line, regions, marks) whose next step costs more than a
 /// hint searches. `None` (with the message) when the corpus is missing.
 pub fn beyond_a_hint() -> Option<String> {
+    use queens::puzzle::marks::{Mark, Marks};
     use queens::solve::logic::{Board, CellState, Engine, Names, Spend};
     let (_, boards) = starbattle()?;
     let board = boards.iter().find(|b| b.file.starts_with("060_")).expect("corpus board 060");
@@ -139,21 +140,16 @@ pub fn beyond_a_hint() -> Option<String> {
     let walked = engine.explain_within(Board::new(regions.n()), Spend { path: u64::MAX, step: 10_000 });
     assert!(!walked.solved && !walked.steps.is_empty(), "060 walks some steps, then stops");
     let n = regions.n();
-    let marks: String = (0..n * n)
-        .map(|i| {
-            let c = match walked.board.get(i) {
-                CellState::Queen => 'Q',
-                CellState::Empty => 'x',
-                CellState::Unknown => '.',
-            };
-            if i % n == n - 1 {
-                format!("{c}\n")
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    Some(format!("# stars: {}\n{}\n\n{marks}", board.stars, board.regions.join("\n")))
+    let mut marks = Marks::new(n);
+    for i in 0..n * n {
+        let mark = match walked.board.get(i) {
+            CellState::Queen => Mark::Queen,
+            CellState::Empty => Mark::Cross,
+            CellState::Unknown => Mark::Blank,
+        };
+        marks.set(queens::Cell::new(i / n, i % n), mark);
+    }
+    Some(format!("# stars: {}\n{}\n\n{}", board.stars, board.regions.join("\n"), marks.to_text()))
 }
 
 /// How a test picture is stored.
