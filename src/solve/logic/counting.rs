@@ -940,10 +940,9 @@ pub(crate) fn cases(
         let Some(second) = second else {
             let found = attempt(first, budget, &mut memo);
             starts.put(order[first.1], memo);
-            match found {
-                Err(()) => return Some(Err(())),
-                Ok(Some(f)) => return Some(Ok(f)),
-                Ok(None) => continue,
+            match found.transpose() {
+                Some(step) => return Some(step),
+                None => continue,
             }
         };
         let mut memo2 = starts.take(order[second.1]);
@@ -974,20 +973,11 @@ pub(crate) fn cases(
             },
         );
         starts.put(order[first.1], memo);
-        match found {
-            Err(()) => {
-                starts.put(order[second.1], memo2);
-                return Some(Err(()));
-            }
-            Ok(Some(f)) => {
-                starts.put(order[second.1], memo2);
-                return Some(Ok(f));
-            }
-            Ok(None) => {}
+        if let Some(step) = found.transpose() {
+            starts.put(order[second.1], memo2);
+            return Some(step);
         }
-        let Some((found2, budget2, copy)) = found2 else {
-            unreachable!("the second runs when the first decides nothing")
-        };
+        let (found2, budget2, copy) = found2.expect("the second runs when the first decides nothing");
         let spent = before.left - budget2.left;
         if found2.is_err() || spent > budget.left {
             starts.put(order[second.1], memo2);
@@ -996,8 +986,8 @@ pub(crate) fn cases(
         }
         budget.left -= spent;
         starts.put(order[second.1], copy.unwrap_or(memo2));
-        if let Ok(Some(f)) = found2 {
-            return Some(Ok(f));
+        if let Some(step) = found2.transpose() {
+            return Some(step);
         }
     }
     None
