@@ -132,6 +132,18 @@ fn apart_cells(rows: &[u64], lo: usize, hi: usize, stop: usize) -> usize {
     count
 }
 
+/// The cells of `rows` a pass row by row picks with no two touching ([`apart_cells`]),
+/// and how many.
+fn apart_set(rows: &[u64]) -> (Rows, usize) {
+    let (mut picked, mut count, mut above): (Rows, usize, u64) = ([0; 64], 0, 0);
+    for (p, &row) in picked.iter_mut().zip(rows) {
+        *p = every_other(row & !(above | above << 1 | above >> 1));
+        count += p.count_ones() as usize;
+        above = *p;
+    }
+    (picked, count)
+}
+
 /// The cells of `free` (one row) a pass from the left picks with no two side by
 /// side: the first, third, fifth… of each run of adjacent cells, worked out for
 /// the whole row in a few operations rather than a bit at a time.
@@ -552,26 +564,31 @@ const SLACK: usize = 4;
 fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
     let (n, list) = (g.n, Areas::new(g));
     let (unknown_all, queens_all) = state_rows(n, b);
-    (0..list.len())
-        .filter_map(|id| {
-            let (mut cells, mut total): (Rows, usize) = ([0; 64], 0);
-            for u in list.units(id) {
-                let rows = row_masks(n, g.units[u].iter().copied());
-                cells.iter_mut().zip(&rows).for_each(|(x, y)| *x |= y);
-                total += g.k;
-            }
-            let mut unknown: Rows = [0; 64];
-            let mut queens = 0;
-            for r in 0..n {
-                unknown[r] = cells[r] & unknown_all[r];
-                queens += (cells[r] & queens_all[r]).count_ones() as usize;
-            }
-            let need = total.checked_sub(queens)?;
-            let fits = need > 0 && smallest(n, &unknown, need + SLACK).0 <= need + SLACK;
-            let left = unknown[..n].iter().map(|m| m.count_ones() as usize).sum();
-            fits.then_some((id, Weighed { cells, unknown, left, queens, total }))
-        })
-        .collect()
+    // Room for every area at once: the list is long (about 5N) and its entries
+    // large, and growing it as it filled copied them over and over.
+    let mut out = Vec::with_capacity(list.len());
+    for id in 0..list.len() {
+        let (mut cells, mut total): (Rows, usize) = ([0; 64], 0);
+        for u in list.units(id) {
+            let rows = row_masks(n, g.units[u].iter().copied());
+            cells.iter_mut().zip(&rows).for_each(|(x, y)| *x |= y);
+            total += g.k;
+        }
+        let mut unknown: Rows = [0; 64];
+        let mut queens = 0;
+        for r in 0..n {
+            unknown[r] = cells[r] & unknown_all[r];
+            queens += (cells[r] & queens_all[r]).count_ones() as usize;
+        }
+        let Some(need) = total.checked_sub(queens) else { continue };
+        if need == 0 || smallest(n, &unknown, need + SLACK).0 > need + SLACK {
+            continue;
+        }
+        let left = unknown[..n].iter().map(|m| m.count_ones() as usize).sum();
+        let (apart, apart_count) = apart_set(&unknown[..n]);
+        out.push((id, Weighed { cells, unknown, left, queens, total, apart, apart_count }));
+    }
+    out
 }
 
 /// An area of [`areas`] by its place in the list of every area it weighs.
@@ -650,6 +667,10 @@ struct Weighed {
     queens: usize,
     /// The stars it holds.
     total: usize,
+    /// Some of its unknown cells, no two touching ([`apart_set`]).
+    apart: Rows,
+    /// How many those are.
+    apart_count: usize,
 }
 
 impl Weighed {
@@ -659,12 +680,19 @@ impl Weighed {
     fn squeezed(&self, n: usize, c: usize, gone: &Rows, rows: std::ops::RangeInclusive<usize>) -> bool {
         let star = usize::from(self.cells[c / n] & 1 << (c % n) != 0);
         let Some(need) = self.total.checked_sub(self.queens + star) else { return true };
-        let lost: usize = rows.map(|r| (self.unknown[r] & gone[r]).count_ones() as usize).sum();
+        let lost: usize = rows.clone().map(|r| (self.unknown[r] & gone[r]).count_ones() as usize).sum();
         let left = self.left - lost;
         // A block holds at most four cells: more cells than four per star
         // cannot fit in fewer blocks than the stars needed (most areas, at once).
         if left < need || need == 0 || left > 4 * (need - 1) {
             return left < need;
+        }
+        // Cells no two of which touch each take a block of their own, so when the
+        // trial leaves as many of them as the stars needed, no cover of the rest
+        // is smaller (what `smallest` would find, without building the rest).
+        let apart_lost: usize = rows.clone().map(|r| (self.apart[r] & gone[r]).count_ones() as usize).sum();
+        if self.apart_count - apart_lost >= need {
+            return false;
         }
         let mut rest: Rows = [0; 64];
         for r in 0..n {
