@@ -38,9 +38,10 @@ pub struct Geometry {
     pub(crate) cell_units: Vec<[usize; 3]>,
     /// The up to 8 touching cells of each cell.
     pub(crate) neighbours: Vec<Vec<usize>>,
-    /// Each region's cells as one bit mask per row (bit c for column c), for the
-    /// counting techniques, which weigh unions of regions many times a step.
-    pub(crate) region_rows: Vec<[u64; 64]>,
+    /// Each unit's cells as one bit mask per row (bit c for column c), indexed as
+    /// `units`: the counting techniques weigh units and unions of them many times
+    /// a step, on row masks.
+    pub(crate) unit_rows: Vec<[u64; 64]>,
     /// When the work on this puzzle must stop ([`Deadline::NONE`] by default).
     /// Kept with the geometry so that every technique, whose finders all take it,
     /// can check it in a search that grows with N; a finder past it finds nothing.
@@ -76,11 +77,13 @@ impl Geometry {
                 out
             })
             .collect();
-        let mut region_rows = vec![[0u64; 64]; regions.region_count()];
-        for cell in regions.cells() {
-            region_rows[regions.label(cell)][cell.row] |= 1 << cell.col;
+        let mut unit_rows = vec![[0u64; 64]; units.len()];
+        for (rows, cells) in unit_rows.iter_mut().zip(&units) {
+            for &i in cells {
+                rows[i / n] |= 1 << (i % n);
+            }
         }
-        Geometry { n, k, units, cell_units, neighbours, region_rows, deadline: Deadline::NONE }
+        Geometry { n, k, units, cell_units, neighbours, unit_rows, deadline: Deadline::NONE }
     }
 
     /// Board side N.

@@ -50,6 +50,7 @@ fn cover(n: usize, cands: &[usize]) -> Vec<Block> {
 type Rows = [u64; 64];
 
 /// The cells of `cands` as [`Rows`].
+#[cfg(test)]
 fn row_masks(n: usize, cands: impl IntoIterator<Item = usize>) -> Rows {
     let mut rows = [0u64; 64];
     for i in cands {
@@ -253,19 +254,17 @@ enum Bound {
     Loose,
 }
 
-/// The bound for `cells` (a set; `inside[i]` marks its members) needing `need` more stars.
-fn bound(g: &Geometry, b: &Board, cells: &[usize], need: usize) -> Bound {
-    let cands = cells.iter().copied().filter(|&i| b.cells[i] == CellState::Unknown);
-    let rows = row_masks(g.n, cands);
-    if rows[..g.n].iter().map(|m| m.count_ones() as usize).sum::<usize>() < need {
+/// The bound for a set whose unknown cells are `rows`, needing `need` more stars.
+fn bound(n: usize, rows: &Rows, need: usize) -> Bound {
+    if rows[..n].iter().map(|m| m.count_ones() as usize).sum::<usize>() < need {
         return Bound::Broken;
     }
     if need == 0 {
         return Bound::Loose;
     }
-    match smallest(g.n, &rows, need) {
+    match smallest(n, rows, need) {
         (m, _) if m < need => Bound::Broken,
-        (m, which) if m == need => Bound::Tight(cover_blocks(g.n, &rows, which)),
+        (m, which) if m == need => Bound::Tight(cover_blocks(n, rows, which)),
         _ => Bound::Loose,
     }
 }
@@ -317,31 +316,23 @@ fn queens(b: &Board, cells: &[usize]) -> usize {
     cells.iter().filter(|&&i| b.cells[i] == CellState::Queen).count()
 }
 
-/// Membership of `cells` as one flag per board cell.
-fn flags(g: &Geometry, cells: &[usize]) -> Vec<bool> {
-    let mut inside = vec![false; g.n * g.n];
-    for &i in cells {
-        inside[i] = true;
-    }
-    inside
-}
-
 /// Cells and what they become, sorted.
 type Decided = Vec<(usize, CellState)>;
 
-/// Decisions of the set `cells` that needs `total` stars, when its 2×2 bound is tight.
-fn tight_set(g: &Geometry, b: &Board, cells: &[usize], total: usize) -> Option<(Vec<Block>, Decided)> {
-    let need = total.checked_sub(queens(b, cells))?;
-    let Bound::Tight(blocks) = bound(g, b, cells, need) else { return None };
-    let inside = flags(g, cells);
-    let decided = tight_decisions(g, b, |i| inside[i], &blocks);
+/// Decisions of the set with cells `set` (row masks) that needs `total` stars,
+/// when its 2×2 bound is tight, on the board `b` whose unknown cells and stars are
+/// `state` ([`state_rows`]).
+fn tight_set(g: &Geometry, b: &Board, state: &(Rows, Rows), set: &Rows, total: usize) -> Option<(Vec<Block>, Decided)> {
+    let (n, (unknown, queens)) = (g.n, state);
+    let held = (0..n).map(|r| (set[r] & queens[r]).count_ones() as usize).sum();
+    let need = total.checked_sub(held)?;
+    let mut rows: Rows = [0; 64];
+    for r in 0..n {
+        rows[r] = set[r] & unknown[r];
+    }
+    let Bound::Tight(blocks) = bound(n, &rows, need) else { return None };
+    let decided = tight_decisions(g, b, |i| set[i / n] & 1 << (i % n) != 0, &blocks);
     (!decided.is_empty()).then_some((blocks, decided))
-}
-
-/// The cells of two adjacent lines of `kind` (0 rows, 1 columns), `first` and the next.
-fn pair(g: &Geometry, kind: usize, first: usize) -> Vec<usize> {
-    let base = g.kind(kind).start;
-    g.units[base + first].iter().chain(&g.units[base + first + 1]).copied().collect()
 }
 
 /// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
@@ -351,8 +342,9 @@ pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Every [`tiling`] step of `b`: regions, then rows, then columns.
 pub(crate) fn tilings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    let state = state_rows(g.n, b);
     g.kind(2).chain(g.kind(0)).chain(g.kind(1)).filter_map(move |u| {
-        let (blocks, decided) = tight_set(g, b, &g.units[u], g.k)?;
+        let (blocks, decided) = tight_set(g, b, &state, &g.unit_rows[u], g.k)?;
         Some(Found { technique: Technique::Tiling, decided, detail: Detail::Tiling { unit: g.unit(u), blocks } })
     })
 }
@@ -365,10 +357,13 @@ pub(crate) fn squeeze(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Every [`squeeze`] step of `b`: pairs of rows, then of columns.
 pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    let state = state_rows(g.n, b);
     [0, 1].into_iter().flat_map(move |kind| {
         (0..g.n.saturating_sub(1)).filter_map(move |first| {
-            let (blocks, decided) = tight_set(g, b, &pair(g, kind, first), 2 * g.k)?;
             let base = g.kind(kind).start;
+            let (one, next) = (&g.unit_rows[base + first], &g.unit_rows[base + first + 1]);
+            let pair: Rows = std::array::from_fn(|r| one[r] | next[r]);
+            let (blocks, decided) = tight_set(g, b, &state, &pair, 2 * g.k)?;
             let lines = vec![g.unit(base + first), g.unit(base + first + 1)];
             Some(Found { technique: Technique::Squeeze, decided, detail: Detail::Squeeze { lines, blocks } })
         })
@@ -479,7 +474,7 @@ struct Sieve<'a> {
 impl<'a> Sieve<'a> {
     fn new(g: &'a Geometry, b: &'a Board) -> Self {
         let (unknown, queens) = state_rows(g.n, b);
-        Sieve { board: b, unknown, queens, regions: &g.region_rows, n: g.n }
+        Sieve { board: b, unknown, queens, regions: &g.unit_rows[g.kind(2)], n: g.n }
     }
 
     /// The cells of the regions in the bit mask `of`, per row.
@@ -570,8 +565,7 @@ fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, Weighed)> {
     for id in 0..list.len() {
         let (mut cells, mut total): (Rows, usize) = ([0; 64], 0);
         for u in list.units(id) {
-            let rows = row_masks(n, g.units[u].iter().copied());
-            cells.iter_mut().zip(&rows).for_each(|(x, y)| *x |= y);
+            cells.iter_mut().zip(&g.unit_rows[u]).take(n).for_each(|(x, y)| *x |= y);
             total += g.k;
         }
         let mut unknown: Rows = [0; 64];
@@ -752,16 +746,28 @@ fn pressure_sweep(
 ) -> Option<Vec<AreaId>> {
     let weighed = areas(g, b);
     let list = Areas::new(g);
-    // Where each area id sits among those weighed (`usize::MAX`: not weighed).
+    // Each cell's areas among those weighed, as a bit per place in `weighed` (its
+    // areas found by [`Areas::of`] once per cell, not once per trial it is in), so
+    // that a trial's areas are the union of its cells' sets: sorted and without
+    // repeats as they are read (sorting a list of them was a fifth of the sweep).
     let mut place = vec![usize::MAX; list.len()];
     for (p, (id, _)) in weighed.iter().enumerate() {
         place[*id] = p;
     }
     let n = g.n;
+    let words = weighed.len().div_ceil(64);
+    let mut of_cell = vec![0u64; n * n * words];
+    let mut ids = Vec::with_capacity(8);
+    for i in (0..n * n).filter(|&i| b.cells[i] == CellState::Unknown) {
+        ids.clear();
+        list.of(i, &mut ids);
+        for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
+            of_cell[i * words + p / 64] |= 1 << (p % 64);
+        }
+    }
     let mut reach = Vec::new();
     let mut touched = Vec::new();
-    let mut ids = Vec::with_capacity(8);
-    let mut seen = vec![0u64; weighed.len().div_ceil(64)];
+    let mut seen = vec![0u64; words];
     let queens_of = g.queen_counts(b);
     // The trial's cells gone, cleared after each cell (in the rows it used).
     let mut gone: Rows = [0; 64];
@@ -778,15 +784,9 @@ fn pressure_sweep(
             (lo, hi) = (lo.min(r), hi.max(r));
         }
         // Only areas that lost a cell can have changed.
-        // A bit per place among the areas weighed: sorted and without repeats as
-        // it is read (sorting a list of them was a fifth of the sweep).
         seen.iter_mut().for_each(|w| *w = 0);
         for &i in reach.iter().chain([&c]) {
-            ids.clear();
-            list.of(i, &mut ids);
-            for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
-                seen[p / 64] |= 1 << (p % 64);
-            }
+            seen.iter_mut().zip(&of_cell[i * words..(i + 1) * words]).for_each(|(s, o)| *s |= o);
         }
         touched.clear();
         for (w, &word) in seen.iter().enumerate() {
