@@ -409,6 +409,7 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
     let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
     let regions = g.kind(2).start;
     let sieve = Sieve::new(g, b);
+    let counts = Counts::new(g, &sieve);
     // Sets of regions are bit masks (a board has at most 64 regions), and an
     // area's cells are listed only once the sieve passes it: of the O(N²) bands
     // weighed per call, few can decide anything, and listing them all (with a
@@ -433,8 +434,9 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
                 _ => band,
             };
             let mut out = [None, None];
+            let band_counts = counts.band(kind, start, width);
             let count = inside.count_ones() as usize;
-            if count > 0 && count <= width {
+            if count > 0 && count <= width && may_decide((width - count) * g.k, band_counts.less(counts.of(inside))) {
                 let total = (width - count) * g.k;
                 let union = sieve.union(inside);
                 if let Some((blocks, decided)) = sieve.decide(g, |r| band_row(r) & !union[r], total) {
@@ -443,7 +445,7 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
                 }
             }
             let count = reaching.count_ones() as usize;
-            if count >= width && count < masks.len() {
+            if count >= width && count < masks.len() && may_decide((count - width) * g.k, counts.of(reaching).less(band_counts)) {
                 let total = (count - width) * g.k;
                 let union = sieve.union(reaching);
                 if let Some((blocks, decided)) = sieve.decide(g, |r| union[r] & !band_row(r), total) {
@@ -453,6 +455,78 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             }
             out.into_iter().flatten()
         })
+}
+
+/// The stars and the unknown cells of a set of cells.
+#[derive(Clone, Copy)]
+struct Held {
+    queens: usize,
+    unknown: usize,
+}
+
+impl Held {
+    /// What `self` holds beyond `part`, a part of it.
+    fn less(self, part: Held) -> Held {
+        Held { queens: self.queens - part.queens, unknown: self.unknown - part.unknown }
+    }
+}
+
+/// Whether an area that holds `total` stars and `held` on the board can decide a
+/// cell ([`Sieve::decide`]): with all its stars, only if it has unknown cells left;
+/// otherwise only if those fit in no more 2×2 blocks than the stars it needs
+/// (four cells a block at most). Of the O(N²) bands [`counting`] weighs, most
+/// fail this, and it costs a subtraction where weighing the area's cells costs a
+/// pass over every row.
+fn may_decide(total: usize, held: Held) -> bool {
+    match total.checked_sub(held.queens) {
+        None => false,
+        Some(0) => held.unknown > 0,
+        Some(need) => need <= held.unknown && held.unknown <= 4 * need,
+    }
+}
+
+/// What each region and each band of lines holds ([`Held`]), for [`may_decide`]:
+/// the cells a band counts are a band less the regions inside it, or regions less
+/// the band they reach into, whose stars and unknown cells follow by subtraction.
+struct Counts {
+    regions: Vec<Held>,
+    /// Per kind (rows, columns), what the lines before each line hold.
+    before: [Vec<Held>; 2],
+}
+
+impl Counts {
+    fn new(g: &Geometry, sieve: &Sieve) -> Self {
+        let held = |rows: &Rows| Held {
+            queens: (0..g.n).map(|r| (rows[r] & sieve.queens[r]).count_ones() as usize).sum(),
+            unknown: (0..g.n).map(|r| (rows[r] & sieve.unknown[r]).count_ones() as usize).sum(),
+        };
+        let before = |kind: usize| {
+            let mut out = vec![Held { queens: 0, unknown: 0 }];
+            for u in g.kind(kind) {
+                let (last, line) = (out[out.len() - 1], held(&g.unit_rows[u]));
+                out.push(Held { queens: last.queens + line.queens, unknown: last.unknown + line.unknown });
+            }
+            out
+        };
+        Counts { regions: g.kind(2).map(|u| held(&g.unit_rows[u])).collect(), before: [before(0), before(1)] }
+    }
+
+    /// What the regions in the bit mask `set` hold.
+    fn of(&self, mut set: u64) -> Held {
+        let mut out = Held { queens: 0, unknown: 0 };
+        while set != 0 {
+            let r = &self.regions[set.trailing_zeros() as usize];
+            set &= set - 1;
+            out.queens += r.queens;
+            out.unknown += r.unknown;
+        }
+        out
+    }
+
+    /// What lines `start..start + width` of `kind` hold.
+    fn band(&self, kind: usize, start: usize, width: usize) -> Held {
+        self.before[kind][start + width].less(self.before[kind][start])
+    }
 }
 
 /// What a counted area decides, worked out on row bit masks: of the O(N²) bands
@@ -803,8 +877,41 @@ fn pressure_sweep(
 }
 
 /// How many ways `need` stars go on `cands` (sorted) with no two touching, when
-/// that is at most `cap`; `None` when there are more.
+/// that is at most `cap`; `None` when there are more. A case split counts every
+/// unit's ways at each step, so the candidates are bits of one word (a unit
+/// rarely has more than 64 cells left), with the ones each touches as a mask.
 fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
+    if cands.len() > 64 {
+        return count_ways_listed(g, cands, need, cap);
+    }
+    /// The ways on the candidates `left` (bits), stopping past `cap`: the first
+    /// candidate left holds a star (and the ones it touches do not), or not.
+    fn go(left: u64, need: usize, touching: &[u64], cap: usize) -> usize {
+        if need == 0 {
+            return 1;
+        }
+        if (left.count_ones() as usize) < need {
+            return 0;
+        }
+        let j = left.trailing_zeros() as usize;
+        let rest = left & (left - 1);
+        let with = go(rest & !touching[j], need - 1, touching, cap);
+        if with > cap {
+            return with;
+        }
+        with + go(rest, need, touching, cap - with)
+    }
+    let touching: Vec<u64> = cands
+        .iter()
+        .map(|&c| cands.iter().enumerate().filter(|(_, d)| g.neighbours[c].contains(d)).fold(0, |m, (k, _)| m | 1 << k))
+        .collect();
+    let all = u64::MAX.checked_shr(64 - cands.len() as u32).unwrap_or(0);
+    let total = go(all, need, &touching, cap);
+    (total <= cap).then_some(total)
+}
+
+/// [`count_ways`] star by star on a list, for a unit with more than 64 cells left.
+fn count_ways_listed(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
     fn go(g: &Geometry, cands: &[usize], need: usize, from: usize, chosen: &mut Vec<usize>, cap: usize) -> usize {
         if chosen.len() == need {
             return 1;
@@ -1230,6 +1337,40 @@ mod tests {
             free &= !(low | low << 1);
         }
         picked
+    }
+
+    #[test]
+    fn ways_on_bits_count_as_ways_star_by_star_do() {
+        // Every unit of a few corpus-like boards, empty and with cells ruled out,
+        // for every star count and a cap that some exceed.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for (n, k) in [(5, 1), (8, 1), (10, 2), (14, 3), (17, 4)] {
+            let g = Geometry::new(&crate::puzzle::Regions::from_rows(&stripes(n)).expect("regions"), k);
+            for u in 0..g.units.len() {
+                for _ in 0..4 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let cands: Vec<usize> = g.units[u].iter().copied().filter(|&i| (x >> (i % 64)) & 3 != 0).collect();
+                    for cands in [&cands[..], &cands[..cands.len().min(1)], &[]] {
+                        for need in 0..=k + 1 {
+                            for cap in [0, 1, 5, 50, 2_000] {
+                                assert_eq!(
+                                    count_ways(&g, cands, need, cap),
+                                    count_ways_listed(&g, cands, need, cap),
+                                    "n {n} unit {u} cells {cands:?} need {need} cap {cap}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Regions of `n` cells each: row r's cells, shifted by r, in stripes that wrap.
+    fn stripes(n: usize) -> Vec<String> {
+        (0..n).map(|r| (0..n).map(|c| (b'A' + ((c + r / 2) % n) as u8) as char).collect()).collect()
     }
 
     #[test]
