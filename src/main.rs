@@ -2,18 +2,17 @@
 //!
 //! Exit status: 0 every input solved, 1 any input failed, 2 usage errors (clap).
 
-use std::process::ExitCode;
-
 use clap::Parser;
 use queens::app::{self, cli::Cli};
 
-fn main() -> ExitCode {
+fn main() {
     let cli = Cli::parse();
-    match app::run(cli) {
-        Ok(code) => ExitCode::from(code),
+    let code = match app::run(cli) {
+        Ok(code) => code,
         Err(message) => {
             eprintln!("queens: {message}");
-            ExitCode::from(2)
+            2
         }
-    }
+    };
+    app::exit(code)
 }
