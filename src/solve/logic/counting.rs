@@ -62,11 +62,14 @@ fn row_masks(n: usize, cands: impl IntoIterator<Item = usize>) -> Rows {
 /// The board's unknown cells and its stars, each as [`Rows`].
 fn state_rows(n: usize, b: &Board) -> (Rows, Rows) {
     let (mut unknown, mut queens): (Rows, Rows) = ([0; 64], [0; 64]);
-    for i in 0..n * n {
-        match b.cells[i] {
-            CellState::Unknown => unknown[i / n] |= 1 << (i % n),
-            CellState::Queen => queens[i / n] |= 1 << (i % n),
-            CellState::Empty => {}
+    // Row by row, not a division per cell: this runs several times a round.
+    for (r, row) in b.cells[..n * n].chunks(n).enumerate() {
+        for (c, state) in row.iter().enumerate() {
+            match state {
+                CellState::Unknown => unknown[r] |= 1 << c,
+                CellState::Queen => queens[r] |= 1 << c,
+                CellState::Empty => {}
+            }
         }
     }
     (unknown, queens)
@@ -742,11 +745,12 @@ struct Weighed {
 }
 
 impl Weighed {
-    /// True when a star on `c` (with `gone`, its reach and `c`, no longer unknown,
-    /// all in rows `rows`) leaves the area with cells left that fit in fewer 2×2
-    /// blocks than the stars it still needs (or with too many stars).
-    fn squeezed(&self, n: usize, c: usize, gone: &Rows, rows: std::ops::RangeInclusive<usize>) -> bool {
-        let star = usize::from(self.cells[c / n] & 1 << (c % n) != 0);
+    /// True when a star on the cell at row `r`, bit `bit` (with `gone`, its reach
+    /// and the cell, no longer unknown, all in rows `rows`) leaves the area with
+    /// cells left that fit in fewer 2×2 blocks than the stars it still needs (or
+    /// with too many stars).
+    fn squeezed(&self, n: usize, (r, bit): (usize, u64), gone: &Rows, rows: std::ops::RangeInclusive<usize>) -> bool {
+        let star = usize::from(self.cells[r] & bit != 0);
         let Some(need) = self.total.checked_sub(self.queens + star) else { return true };
         let lost: usize = rows.clone().map(|r| (self.unknown[r] & gone[r]).count_ones() as usize).sum();
         let left = self.left - lost;
@@ -850,16 +854,17 @@ fn pressure_sweep(
             return None; // out of time: finding nothing is always sound
         }
         g.reach_of_unknown(b, c, &queens_of, &mut reach);
-        // The trial: a star on `c`, its reach emptied.
-        let (mut lo, mut hi) = (c / n, c / n);
-        for &i in reach.iter().chain([&c]) {
-            let r = i / n;
-            gone[r] |= 1 << (i % n);
-            (lo, hi) = (lo.min(r), hi.max(r));
-        }
+        // The trial: a star on `c`, its reach emptied (rows and columns read from
+        // the geometry, not divided out: this is the sweep's inner loop).
+        let at = |i: usize| (g.cell_units[i][0], 1u64 << (g.cell_units[i][1] - n));
+        let star = at(c);
+        let (mut lo, mut hi) = (star.0, star.0);
         // Only areas that lost a cell can have changed.
         seen.iter_mut().for_each(|w| *w = 0);
         for &i in reach.iter().chain([&c]) {
+            let (r, bit) = at(i);
+            gone[r] |= bit;
+            (lo, hi) = (lo.min(r), hi.max(r));
             seen.iter_mut().zip(&of_cell[i * words..(i + 1) * words]).for_each(|(s, o)| *s |= o);
         }
         touched.clear();
@@ -870,7 +875,7 @@ fn pressure_sweep(
                 bits &= bits - 1;
             }
         }
-        visit(c, &touched, &|a| weighed[a].1.squeezed(n, c, &gone, lo..=hi));
+        visit(c, &touched, &|a| weighed[a].1.squeezed(n, star, &gone, lo..=hi));
         gone[lo..=hi].iter_mut().for_each(|m| *m = 0);
     }
     Some(weighed.into_iter().map(|(id, _)| id).collect())
