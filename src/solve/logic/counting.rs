@@ -448,7 +448,10 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
                 }
             }
             let count = reaching.count_ones() as usize;
-            if count >= width && count < masks.len() && may_decide((count - width) * g.k, counts.of(reaching).less(band_counts)) {
+            if count >= width
+                && count < masks.len()
+                && may_decide((count - width) * g.k, counts.of(reaching).less(band_counts))
+            {
                 let total = (count - width) * g.k;
                 let union = sieve.union(reaching);
                 if let Some((blocks, decided)) = sieve.decide(g, |r| union[r] & !band_row(r), total) {
