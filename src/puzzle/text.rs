@@ -102,19 +102,28 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
 }
 
 /// The star count a `# stars: K` line states (`K` ≥ 1; the word in any case, spaces
-/// around it allowed), or `None` without one. A count that is not a positive number,
-/// or two lines that disagree, are errors naming the line: never a guess.
+/// around it allowed, and `=` or only a space for the colon, as people also write
+/// it), or `None` without one. A count that is not a positive number after `:` or
+/// `=`, or two lines that disagree, are errors naming the line: never a guess.
+/// Without either sign, a line is a stars line only when a number follows the word
+/// (`# stars 4`); otherwise (`# stars are drawn as ★`) it stays a comment.
 pub fn stated_stars(input: &str) -> Result<Option<usize>> {
     let mut stated: Option<usize> = None;
     for (i, raw) in input.lines().enumerate() {
         let Some(comment) = raw.trim().strip_prefix('#') else { continue };
         let comment = comment.trim();
-        let Some(value) = comment.get(..6).filter(|w| w.eq_ignore_ascii_case("stars:")).map(|_| comment[6..].trim())
-        else {
+        let Some(rest) = comment.get(..5).filter(|w| w.eq_ignore_ascii_case("stars")).map(|_| &comment[5..]) else {
             continue;
+        };
+        let (value, signed) = match rest.trim_start().strip_prefix([':', '=']) {
+            Some(value) => (value.trim(), true),
+            // "# starset", "# stars are…": not a stars line.
+            None if !rest.starts_with(char::is_whitespace) => continue,
+            None => (rest.trim(), false),
         };
         let k = match value.parse::<usize>() {
             Ok(k) if k >= 1 => k,
+            _ if !signed && !value.starts_with(|c: char| c.is_ascii_digit()) => continue,
             _ => {
                 return Err(Error::parse(
                     i + 1,
@@ -161,9 +170,23 @@ mod tests {
         assert_eq!(stated_stars("# stars: 2\nAB\nAB\n").unwrap(), Some(2));
         assert_eq!(stated_stars("AB\n  #Stars:3  \nAB\n").unwrap(), Some(3));
         assert_eq!(stated_stars(&format!("{}AB\n# stars: 4\nAB\n", stars_line(4))).unwrap(), Some(4));
+        // As people also write it: a space or `=` for the colon.
+        assert_eq!(stated_stars("# stars 4\nAB\nAB\n").unwrap(), Some(4));
+        assert_eq!(stated_stars("#STARS=3\nAB\n").unwrap(), Some(3));
+        assert_eq!(stated_stars("# stars = 2\n# stars: 2\nAB\n").unwrap(), Some(2));
         // Other comments that merely mention stars are comments.
-        assert_eq!(stated_stars("# starset\n# 2 stars\nAB\n").unwrap(), None);
-        for (text, line) in [("AB\n# stars: two\nAB\n", 2), ("# stars: 0\n", 1), ("# stars: 2\n# stars: 3\n", 2)] {
+        assert_eq!(stated_stars("# starset\n# 2 stars\n# stars are drawn as crowns\nAB\n").unwrap(), None);
+        let cases = [
+            ("AB\n# stars: two\nAB\n", 2),
+            ("# stars: 0\n", 1),
+            ("# stars: 2\n# stars: 3\n", 2),
+            ("# stars 0\n", 1),
+            ("# stars 4x\n", 1),
+            ("# stars = many\n", 1),
+            ("# stars 2\n# stars=3\n", 2),
+            ("# stars are crowns\n# stars:\n", 2),
+        ];
+        for (text, line) in cases {
             let e = stated_stars(text).unwrap_err().to_string();
             assert!(e.starts_with(&format!("line {line}")), "{text:?}: {e}");
         }
