@@ -121,31 +121,37 @@ fn smallest(n: usize, rows: &[u64], cap: usize) -> (usize, Which) {
 }
 
 /// How many cells of `rows` (all in rows `lo..=hi`) a greedy pass picks with no
-/// two touching, stopping at `stop`: leftmost first in each row, skipping the
-/// cells beside a pick in the same row and around the picks of the row above.
+/// two touching ([`apart_rows`]), stopping at `stop`.
 fn apart_cells(rows: &[u64], lo: usize, hi: usize, stop: usize) -> usize {
-    let (mut count, mut above) = (0, 0u64);
-    for &row in &rows[lo..=hi] {
-        let picked = every_other(row & !(above | above << 1 | above >> 1));
+    let mut count = 0;
+    for picked in apart_rows(&rows[lo..=hi]) {
         count += picked.count_ones() as usize;
         if count >= stop {
             return count;
         }
-        above = picked;
     }
     count
 }
 
-/// The cells of `rows` a pass row by row picks with no two touching ([`apart_cells`]),
+/// The cells of `rows` a greedy pass picks with no two touching ([`apart_rows`]),
 /// and how many.
 fn apart_set(rows: &[u64]) -> (Rows, usize) {
-    let (mut picked, mut count, mut above): (Rows, usize, u64) = ([0; 64], 0, 0);
-    for (p, &row) in picked.iter_mut().zip(rows) {
-        *p = every_other(row & !(above | above << 1 | above >> 1));
-        count += p.count_ones() as usize;
-        above = *p;
+    let (mut picked, mut count): (Rows, usize) = ([0; 64], 0);
+    for (p, row) in picked.iter_mut().zip(apart_rows(rows)) {
+        *p = row;
+        count += row.count_ones() as usize;
     }
     (picked, count)
+}
+
+/// Each row's picks of a greedy pass over `rows` with no two cells touching:
+/// leftmost first in each row ([`every_other`]), skipping the cells beside a pick
+/// in the same row and around the picks of the row above.
+fn apart_rows(rows: &[u64]) -> impl Iterator<Item = u64> + '_ {
+    rows.iter().scan(0u64, |above, &row| {
+        *above = every_other(row & !(*above | *above << 1 | *above >> 1));
+        Some(*above)
+    })
 }
 
 /// The cells of `free` (one row) a pass from the left picks with no two side by
@@ -471,6 +477,13 @@ struct Held {
 }
 
 impl Held {
+    const NONE: Held = Held { queens: 0, unknown: 0 };
+
+    /// What `self` and `other`, apart from each other, hold together.
+    fn plus(self, other: Held) -> Held {
+        Held { queens: self.queens + other.queens, unknown: self.unknown + other.unknown }
+    }
+
     /// What `self` holds beyond `part`, a part of it.
     fn less(self, part: Held) -> Held {
         Held { queens: self.queens - part.queens, unknown: self.unknown - part.unknown }
@@ -507,10 +520,9 @@ impl Counts {
             unknown: (0..g.n).map(|r| (rows[r] & sieve.unknown[r]).count_ones() as usize).sum(),
         };
         let before = |kind: usize| {
-            let mut out = vec![Held { queens: 0, unknown: 0 }];
+            let mut out = vec![Held::NONE];
             for u in g.kind(kind) {
-                let (last, line) = (out[out.len() - 1], held(&g.unit_rows[u]));
-                out.push(Held { queens: last.queens + line.queens, unknown: last.unknown + line.unknown });
+                out.push(out[out.len() - 1].plus(held(&g.unit_rows[u])));
             }
             out
         };
@@ -519,12 +531,10 @@ impl Counts {
 
     /// What the regions in the bit mask `set` hold.
     fn of(&self, mut set: u64) -> Held {
-        let mut out = Held { queens: 0, unknown: 0 };
+        let mut out = Held::NONE;
         while set != 0 {
-            let r = &self.regions[set.trailing_zeros() as usize];
+            out = out.plus(self.regions[set.trailing_zeros() as usize]);
             set &= set - 1;
-            out.queens += r.queens;
-            out.unknown += r.unknown;
         }
         out
     }
