@@ -61,8 +61,8 @@ const HINT_STEP: u64 = 10_000;
 /// The same for `queens explain`, where the path itself is what was asked for. It
 /// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
 /// board 059, takes about 2 million rounds (11 s on the 2-core machine), 1
-/// million of them in one step that first splits most of its rows
-/// and columns; a board beyond the engine stops within 4 million.
+/// million of them in one step that first splits most of its rows and columns;
+/// a board beyond the engine stops within 4 million.
 pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
