@@ -123,6 +123,11 @@ impl Geometry {
         }
     }
 
+    /// Units in the order people scan them: regions, then rows, then columns.
+    pub(crate) fn scan_order(&self) -> impl Iterator<Item = usize> {
+        self.kind(2).chain(self.kind(0)).chain(self.kind(1))
+    }
+
     /// The cell with index `i`.
     pub fn cell(&self, i: usize) -> Cell {
         Cell::new(i / self.n, i % self.n)
@@ -172,11 +177,23 @@ impl Board {
     }
 }
 
-/// Counts in one unit: queens placed and cells still possible (unknown or queen).
+/// What a set of cells holds on a board: its queens, and its cells still unknown.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Tally {
     pub queens: usize,
     pub unknown: usize,
+}
+
+impl Tally {
+    /// What `self` and `other`, apart from each other, hold together.
+    pub(crate) fn plus(self, other: Tally) -> Tally {
+        Tally { queens: self.queens + other.queens, unknown: self.unknown + other.unknown }
+    }
+
+    /// What `self` holds beyond `part`, a part of it.
+    pub(crate) fn less(self, part: Tally) -> Tally {
+        Tally { queens: self.queens - part.queens, unknown: self.unknown - part.unknown }
+    }
 }
 
 impl Geometry {

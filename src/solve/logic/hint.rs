@@ -7,8 +7,9 @@
 //! player has, and checked against the solution before it is shown.
 
 use super::board::{Board, CellState, Unit};
+use super::engine::Engine;
+use super::step::{add_unit, Reveal, Step, Uses};
 use super::words::{sentence, units};
-use super::{add_unit, Engine, Reveal, Step, Uses};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
 
@@ -233,7 +234,7 @@ fn implied(engine: &Engine, board: &mut Board) -> Vec<Cell> {
 /// says what kind of mark is wrong there; only the answer names the cell.
 fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<Clash>, m: Mistake) -> Hint {
     let g = engine.geometry();
-    let names = &engine.names;
+    let names = &engine.names();
     let piece = if g.stars() > 1 { "star" } else { "crown" };
     let mut look = Uses::default();
     let (nudge, reason) = if let Some(c) = clashes.first() {

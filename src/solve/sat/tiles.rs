@@ -284,7 +284,7 @@ impl Theory for Tiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::logic::techniques::tests::xorshift;
+    use crate::solve::logic::testing::xorshift;
     use crate::solve::sat::cnf;
     use batsat::{SolverInterface, SolverOpts};
 

@@ -1,0 +1,234 @@
+//! The engine for one puzzle: the next step from a board, cheapest technique
+//! first; a whole solve path within a work budget; and the presolve that fixes
+//! cells before the exact solver runs. Finding a step is the families' work
+//! (`techniques/` for 1–9, `trials/` for 10–13); the engine orders them, pays
+//! for the trials from the path's budget, and turns what was found into a
+//! [`Step`]: its cells, what it used, and its three reveals.
+
+use super::board::{Board, CellState, Geometry};
+use super::sentences::say;
+use super::step::{apply, Found, Step, Technique, Uses};
+use super::techniques::basic::{reach_of_placed, reach_reason};
+use super::techniques::cheapest;
+use super::trials::budget::Budget;
+use super::trials::cases::{case_split, SplitMemo};
+use super::trials::propagate::probe;
+use super::trials::what_if::what_if;
+use super::words::Names;
+use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::Regions;
+use crate::solve::deadline::Deadline;
+
+/// What a solve path may spend on case splits and what-if searches, in
+/// propagation rounds of a 9×9 board (a round of a larger board costs more, in
+/// proportion to its cells × units: 6 on 17×17). Steps of techniques 1–9 cost
+/// nothing. A step that finds nothing pays all of its share, and the path stops
+/// at the first step its budget cannot pay for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spend {
+    /// For the whole path.
+    pub path: u64,
+    /// For one step, out of what the path has left.
+    pub step: u64,
+}
+
+impl Spend {
+    /// Nothing: a path of techniques 1–9 only.
+    pub const NONE: Spend = Spend { path: 0, step: 0 };
+}
+
+/// What a path may spend when it grades a puzzle (`solve --json`'s `difficulty`,
+/// the generator): enough for every board of the corpus up to 14×14 (the
+/// costliest path takes about 9,600 rounds and its costliest step about 1,900,
+/// which the step's cap exceeds by about half again), while a board far beyond it
+/// gives up early: the corpus's 17×17 4★ board 058, whose steps grow to thousands
+/// of rounds, stops at its first step past 3,000, so grading costs about what its
+/// exact solve does.
+pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 3_000 };
+/// What one hint may spend: a step from the player's board, which may be a hard
+/// one, and nothing else to pay for.
+const HINT_STEP: u64 = 10_000;
+/// The same for `queens explain`, where the path itself is what was asked for. It
+/// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
+/// board 059, takes about 2 million rounds, 1 million of them in one step that first splits most of its rows and columns;
+/// a board beyond the engine stops within 4 million.
+pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
+/// Propagation rounds the presolve's what-if probing may spend on one puzzle.
+const PRESOLVE_BUDGET: u64 = 3_000;
+/// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
+const MAX_DEPTH: usize = 3;
+
+/// A whole solve path from a starting board.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The steps in order.
+    pub steps: Vec<Step>,
+    /// The board after the last step.
+    pub board: Board,
+    /// True when the steps decide every cell.
+    pub solved: bool,
+}
+
+/// The engine for one puzzle: its geometry and how to name its regions.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    geo: Geometry,
+    names: Names,
+}
+
+impl Engine {
+    /// An engine for `regions` with `stars` per unit, naming regions with `names`.
+    pub fn new(regions: &Regions, stars: usize, names: Names) -> Self {
+        Engine { geo: Geometry::new(regions, stars), names }
+    }
+
+    /// This engine with every search stopping at `deadline`: past it, a step or
+    /// a presolve simply finds nothing more (never a wrong deduction), and the
+    /// caller, seeing [`Deadline::passed`], reports the time limit.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+        self.geo.deadline = deadline;
+        self
+    }
+
+    /// The puzzle's geometry.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// How this engine names the regions in its sentences.
+    pub(crate) fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// The board a player's marks describe: their queens and X marks, nothing else.
+    pub fn board_from_marks(&self, marks: &Marks) -> Board {
+        let mut b = Board::new(self.geo.n());
+        for i in 0..self.geo.n() * self.geo.n() {
+            match marks.get(self.geo.cell(i)) {
+                Mark::Queen => b.set(i, CellState::Queen),
+                Mark::Cross => b.set(i, CellState::Empty),
+                Mark::Blank => {}
+            }
+        }
+        b
+    }
+
+    /// The next step from `board`, cheapest technique first; `None` when the board
+    /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
+    pub fn next_step(&self, board: &Board) -> Option<Step> {
+        let budget = &mut Budget::new(&self.geo, HINT_STEP);
+        self.next_step_within(board, budget, &mut SplitMemo::default())
+    }
+
+    /// [`Self::next_step`], with case splits and what-ifs spending from `budget`,
+    /// and what the case splits on the way to `board` learned in `starts`.
+    fn next_step_within(&self, board: &Board, budget: &mut Budget, starts: &mut SplitMemo) -> Option<Step> {
+        if board.is_complete() || self.geo.contradiction(board).is_some() {
+            return None;
+        }
+        let g = &self.geo;
+        let found = cheapest(g, board, Technique::Pressured)
+            .or_else(|| case_split(g, board, budget, starts, false)?.ok())
+            .or_else(|| what_if(g, board, 0, budget)?.ok())
+            // With one queen per unit a way is one cell, and a case split with
+            // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
+            // that is the last resort.
+            .or_else(|| if g.k > 1 { case_split(g, board, budget, starts, true)?.ok() } else { None })
+            .or_else(|| (1..=MAX_DEPTH).find_map(|depth| what_if(g, board, depth, budget)?.ok()))?;
+        Some(self.step(found, board))
+    }
+
+    /// The step for `found` on `board`. A step that places queens brings their
+    /// reach along: the cells those queens rule out (touching cells, and the rest of
+    /// every unit they fill) are decided in the same step, so a queen's reach is
+    /// never a step of its own after a queen was placed.
+    fn step(&self, found: Found, board: &Board) -> Step {
+        let g = &self.geo;
+        let mut after = board.clone();
+        apply(&mut after, &found);
+        let placed: Vec<usize> = found.decided.iter().filter(|d| d.1 == CellState::Queen).map(|d| d.0).collect();
+        let (mut ruled, mut out) = (Vec::new(), Vec::new());
+        for &q in &placed {
+            g.reach(&after, q, &mut out);
+            ruled.extend_from_slice(&out);
+        }
+        ruled.sort_unstable();
+        ruled.dedup();
+        let said = say(g, &self.names, &found);
+        let (nudge, mut reason, mut text) = (said.nudge, said.reason, said.text);
+        if !ruled.is_empty() {
+            text = format!("{text} {}", reach_of_placed(g, &self.names, &after, &placed, ruled.len()));
+            reason = format!("{reason} {}", reach_reason(g, placed.len()));
+        }
+        let mut uses = Uses::default();
+        found.detail.uses(g, &found.decided, &mut uses);
+        for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        uses.cells.sort();
+        uses.cells.dedup();
+        let mut decided = found.decided.clone();
+        decided.extend(ruled.iter().map(|&i| (i, CellState::Empty)));
+        decided.sort_unstable();
+        Step {
+            technique: found.technique,
+            decided: decided.into_iter().map(|(i, s)| (g.cell(i), s)).collect(),
+            uses,
+            nudge,
+            reason,
+            text,
+            detail: found.detail,
+        }
+    }
+
+    /// Every step from `start` until the board is complete or no step is found.
+    ///
+    /// Each step's what-ifs get the usual per-step budget, drawn from one budget
+    /// for the whole path ([`GRADE_BUDGET`]), so a board far beyond the engine (a
+    /// 17×17 4-star Star Battle) ends its explanation in a bounded time, counted in
+    /// work rather than seconds so that the result does not depend on the machine.
+    pub fn explain(&self, start: Board) -> Path {
+        self.explain_within(start, GRADE_BUDGET)
+    }
+
+    /// [`Self::explain`] with case splits and what-ifs limited to `budget`.
+    pub fn explain_within(&self, start: Board, budget: Spend) -> Path {
+        let mut board = start;
+        let mut steps = Vec::new();
+        let mut path_left = budget.path;
+        let mut starts = SplitMemo::default();
+        while !self.geo.deadline.passed() {
+            let step_budget = budget.step.min(path_left);
+            let mut budget = Budget::new(&self.geo, step_budget);
+            let found = self.next_step_within(&board, &mut budget, &mut starts);
+            path_left -= step_budget - budget.left;
+            let Some(step) = found else { break };
+            for &(cell, s) in &step.decided {
+                board.set(self.geo.at(cell), s);
+            }
+            steps.push(step);
+        }
+        let solved = board.is_complete() && self.geo.contradiction(&board).is_none();
+        Path { steps, board, solved }
+    }
+
+    /// The presolve for the MILP, without words: the cheap deductions (techniques
+    /// 1–9) until none is left, then sweeps of what-if probing (technique 11) within a
+    /// small budget, so a hard board still reaches HiGHS quickly. Stops early on a
+    /// broken rule (the MILP then reports the puzzle has no solution).
+    pub fn deduce(&self, start: Board) -> Board {
+        let mut board = start;
+        let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
+        while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {
+            match cheapest(&self.geo, &board, Technique::Pressured) {
+                Some(f) => apply(&mut board, &f),
+                // Stuck: one sweep of what-if probing, then the cheap steps again.
+                None if !board.is_complete()
+                    && probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget) > 0 => {}
+                None => break,
+            }
+        }
+        board
+    }
+}

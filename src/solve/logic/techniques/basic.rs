@@ -1,0 +1,144 @@
+//! Techniques 1 and 2, the ones every player starts with: a queen's reach (a queen
+//! rules out the cells touching it and the rest of every unit it fills) and the
+//! last cell (a unit with exactly as many cells left as queens it still needs).
+//! Also the words for the reach of queens a step of another family places, which
+//! comes with that step instead of as a step of its own.
+
+use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
+use crate::solve::logic::step::{empties, Detail, Found, Technique};
+use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, Names, Said};
+
+/// 1. A queen whose reach still has unknown cells.
+pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut out = Vec::new();
+    let queens = g.queen_counts(b);
+    for q in b.queens() {
+        g.reach_of_queen(b, q, &queens, &mut out);
+        if !out.is_empty() {
+            out.sort_unstable();
+            let full = g.cell_units[q].iter().filter(|&&u| queens[u] >= g.k).map(|&u| g.unit(u)).collect();
+            return Some(Found {
+                technique: Technique::Reach,
+                decided: empties(out.iter().copied()),
+                detail: Detail::Reach { queen: q, full },
+            });
+        }
+    }
+    None
+}
+
+/// 2. A unit whose unknown cells are exactly the queens it still needs.
+pub(crate) fn last_cell(g: &Geometry, b: &Board) -> Option<Found> {
+    last_cells(g, b).next()
+}
+
+/// Every [`last_cell`] step of `b`, in scan order.
+pub(crate) fn last_cells<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    g.scan_order().filter_map(move |u| {
+        let t = g.tally(b, u);
+        (t.unknown > 0 && t.queens + t.unknown == g.k).then(|| Found {
+            technique: Technique::LastCell,
+            decided: g.units[u]
+                .iter()
+                .filter(|&&i| b.cells[i] == CellState::Unknown)
+                .map(|&i| (i, CellState::Queen))
+                .collect(),
+            detail: Detail::LastCell { unit: g.unit(u) },
+        })
+    })
+}
+
+/// The words of a [`reach`] step: the queen on `queen` rules out the decided cells,
+/// and the rest of the units in `full`.
+pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]) -> Said {
+    let one = piece(g, false);
+    let mut parts = vec!["the cells touching it".to_string()];
+    for u in full {
+        parts.push(match u {
+            Unit::Row(_) => "the rest of its row".to_string(),
+            Unit::Col(_) => "the rest of its column".to_string(),
+            Unit::Region(g) => format!("the rest of {}", names.region(*g)),
+        });
+    }
+    parts.rotate_left(1);
+    Said {
+        nudge: format!("look at the {one} on {}", cell(g, queen)),
+        reason: format!(
+            "a {one} rules out the cells touching it, and the rest of every row, column and region it fills"
+        ),
+        text: format!("the {one} on {} rules out {}", cell(g, queen), list(&parts)),
+    }
+}
+
+/// The words of a [`last_cell`] step: `unit` needs exactly its cells left, `decided`.
+pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
+    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let one_queen = cells.len() == 1 && g.k == 1;
+    Said {
+        nudge: format!("look at {}", names.unit(unit)),
+        reason: if one_queen {
+            format!("{} has only one cell left that can hold its queen", names.unit(unit))
+        } else {
+            format!("{} has exactly as many cells left as the {} it still needs", names.unit(unit), piece(g, true))
+        },
+        text: if one_queen {
+            format!("{} has one cell left for its queen: {}", names.unit(unit), cells[0])
+        } else {
+            format!(
+                "{} needs {} more {} and has exactly that many cells left: {}",
+                names.unit(unit),
+                cells.len(),
+                piece(g, cells.len() > 1),
+                list(&cells)
+            )
+        },
+    }
+}
+
+/// The end of a step that places queens: what their reach rules out, by unit, and
+/// how many cells that is (`count`). `after` is the board with the queens placed
+/// and nothing ruled out yet.
+pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usize], count: usize) -> String {
+    let touching = placed.iter().any(|&q| g.neighbours[q].iter().any(|&j| after.cells[j] == CellState::Unknown));
+    let mut full: Vec<Unit> = Vec::new();
+    for &q in placed {
+        for &u in &g.cell_units[q] {
+            let t = g.tally(after, u);
+            if t.queens >= g.k && t.unknown > 0 && !full.contains(&g.unit(u)) {
+                full.push(g.unit(u));
+            }
+        }
+    }
+    full.sort_unstable();
+    let (who, them) = match (placed.len(), g.k) {
+        (1, 1) => ("that queen rules".to_string(), "it"),
+        (1, _) => ("that star rules".to_string(), "it"),
+        (_, _) => (format!("those {} rule", piece(g, true)), "them"),
+    };
+    let cells = if count == 1 { "1 cell".to_string() } else { format!("{count} cells") };
+    let mut parts = Vec::new();
+    if !full.is_empty() {
+        parts.push(format!("the rest of {}", list(&full.iter().map(|&u| names.unit(u)).collect::<Vec<_>>())));
+    }
+    if touching {
+        parts.push(format!("the cells around {them}"));
+    }
+    let text = if parts.is_empty() {
+        format!("{who} out {cells}")
+    } else {
+        format!("{who} out {cells}: {}", parts.join(", and "))
+    };
+    full_stop(sentence(text))
+}
+
+/// The end of a step's reason when it places queens, naming no cell or unit (the
+/// units its queens fill would point at the cell).
+pub fn reach_reason(g: &Geometry, placed: usize) -> String {
+    match (placed, g.k) {
+        (1, 1) => "The queen there rules out the rest of its row, column and region, and the cells around it.".into(),
+        _ => format!(
+            "The {} there rule out the cells around them, and the rest of every row, column and region they fill.",
+            piece(g, true)
+        ),
+    }
+}

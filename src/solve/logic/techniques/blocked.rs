@@ -1,0 +1,191 @@
+//! Technique 5, the blocked unit: a queen on a cell would rule out so much of some
+//! other unit that it could no longer hold its queens, so the cell is empty.
+
+use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
+use crate::solve::logic::step::{empties, Detail, Found, Technique};
+use crate::solve::logic::words::{cell, list, piece, Names, Said};
+
+/// Technique 5: cells whose queen would leave some unit without room for its
+/// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
+///
+/// A queen on `c` takes room only from the units of the cells it rules out, so
+/// each cell costs its reach (about 3N cells), not a pass over every unit: the
+/// sweep grows with N³ rather than N⁴, which matters at 40×40.
+pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
+    let units = blocked_scan(g, b, |c, p| match &mut best {
+        Some((bp, cells)) if *bp == p => cells.push(c),
+        Some((bp, _)) if *bp < p => {}
+        _ => best = Some((p, vec![c])),
+    });
+    best.map(|(p, cells)| Found {
+        technique: Technique::Blocked,
+        decided: empties(cells),
+        detail: Detail::Blocked { unit: g.unit(units[p]) },
+    })
+}
+
+/// Every cell [`blocked`] would rule out for any unit, in one sweep: what a case
+/// followed through needs (no words, so no one unit to name).
+pub(crate) fn blocked_all(g: &Geometry, b: &Board) -> Vec<usize> {
+    let mut out = Vec::new();
+    blocked_scan(g, b, |c, _| out.push(c));
+    out
+}
+
+/// The sweep behind [`blocked`]: `visit(c, p)` for every unknown cell `c`, in
+/// row-major order, whose queen leaves some unit without room, with `p` the first
+/// such unit's position among the open units in scan order, which it returns.
+fn blocked_scan(g: &Geometry, b: &Board, mut visit: impl FnMut(usize, usize)) -> Vec<usize> {
+    let units: Vec<usize> =
+        g.scan_order().filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+    // Where each open unit comes in scan order (closed units are never reported).
+    let mut pos = vec![usize::MAX; g.units.len()];
+    for (p, &u) in units.iter().enumerate() {
+        pos[u] = p;
+    }
+    // What each unit can still hold: its queens and its unknown cells.
+    let room: Vec<usize> = (0..g.units.len()).map(|u| g.tally(b, u)).map(|t| t.queens + t.unknown).collect();
+    // Open units already short of room (callers rule that out first; kept so the
+    // answer does not depend on it), in scan order.
+    let short: Vec<usize> = units.iter().copied().filter(|&u| room[u] < g.k).collect();
+    let mut lost = vec![0usize; g.units.len()];
+    let mut touched = Vec::new();
+    let mut reach = Vec::new();
+    let queens = g.queen_counts(b);
+    for c in 0..g.n * g.n {
+        if b.cells[c] != CellState::Unknown {
+            continue;
+        }
+        g.reach_of_unknown(b, c, &queens, &mut reach);
+        for &j in reach.iter().chain([c].iter()) {
+            for &u in &g.cell_units[j] {
+                if lost[u] == 0 {
+                    touched.push(u);
+                }
+                lost[u] += 1;
+            }
+        }
+        let own = &g.cell_units[c];
+        let first = touched
+            .iter()
+            .copied()
+            .filter(|&u| !own.contains(&u) && room[u] - lost[u] < g.k)
+            .chain(short.iter().copied().filter(|u| !own.contains(u)).take(1))
+            .map(|u| pos[u])
+            .min();
+        for &u in &touched {
+            lost[u] = 0;
+        }
+        touched.clear();
+        if let Some(p) = first {
+            visit(c, p);
+        }
+    }
+    units
+}
+
+/// The words of a [`blocked`] step: a queen on any decided cell leaves `unit` short.
+pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
+    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let (one, many, u) = (piece(g, false), piece(g, true), names.unit(unit));
+    let what = if g.k == 1 { "with no cell left".to_string() } else { format!("too few cells for its {} {many}", g.k) };
+    Said {
+        nudge: format!("look at {u}: where could its {} still go?", piece(g, g.k > 1)),
+        reason: if g.k == 1 {
+            format!(
+                "a {one} on some cells would rule out every cell left in {u} (by touching them or sharing their row, column or region), leaving {u} no room for its {one}"
+            )
+        } else {
+            format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
+        },
+        text: if cells.len() == 1 {
+            format!("a {one} on {} would leave {u} {what}, so that cell is empty", cells[0])
+        } else {
+            format!("a {one} on any of {} would leave {u} {what}, so those cells are empty", list(&cells))
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::logic::testing::{xorshift, MAPS};
+
+    /// The plain sweep over every unit for every cell, the oracle of [`blocked`].
+    fn blocked_by_every_unit(g: &Geometry, b: &Board) -> Option<Found> {
+        let n2 = g.n * g.n;
+        let units: Vec<usize> =
+            g.scan_order().filter(|&u| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown)).collect();
+        let mut best: Option<(usize, Vec<usize>)> = None; // (position in `units`, cells)
+        let mut gone = vec![false; n2];
+        let mut reach = Vec::new();
+        for c in 0..n2 {
+            if b.cells[c] != CellState::Unknown {
+                continue;
+            }
+            g.reach(b, c, &mut reach);
+            for &j in &reach {
+                gone[j] = true;
+            }
+            gone[c] = true;
+            let limit = best.as_ref().map_or(units.len(), |(p, _)| *p + 1);
+            for (p, &u) in units.iter().enumerate().take(limit) {
+                if g.cell_units[c].contains(&u) {
+                    continue;
+                }
+                let mut queens = 0;
+                let mut room = 0;
+                for &i in &g.units[u] {
+                    match b.cells[i] {
+                        CellState::Queen => queens += 1,
+                        CellState::Unknown if !gone[i] => room += 1,
+                        _ => {}
+                    }
+                }
+                if queens + room < g.k {
+                    match &mut best {
+                        Some((bp, cells)) if *bp == p => cells.push(c),
+                        _ => best = Some((p, vec![c])),
+                    }
+                    break;
+                }
+            }
+            for &j in &reach {
+                gone[j] = false;
+            }
+            gone[c] = false;
+        }
+        best.map(|(p, cells)| Found {
+            technique: Technique::Blocked,
+            decided: empties(cells),
+            detail: Detail::Blocked { unit: g.unit(units[p]) },
+        })
+    }
+
+    #[test]
+    fn blocked_finds_what_a_sweep_over_every_unit_finds() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut found = 0;
+        for map in MAPS {
+            let regions = crate::puzzle::text::parse(map).unwrap();
+            for k in [1, 2] {
+                let g = Geometry::new(&regions, k);
+                for _ in 0..400 {
+                    let mut b = Board::new(g.n);
+                    for i in 0..g.n * g.n {
+                        b.cells[i] = match next() % 10 {
+                            0 => CellState::Queen,
+                            1..=4 => CellState::Empty,
+                            _ => CellState::Unknown,
+                        };
+                    }
+                    let want = blocked_by_every_unit(&g, &b);
+                    found += usize::from(want.is_some());
+                    assert_eq!(blocked(&g, &b), want, "{map} k={k} {:?}", b.cells);
+                }
+            }
+        }
+        assert!(found > 100, "the boards exercise the technique ({found} finds)");
+    }
+}

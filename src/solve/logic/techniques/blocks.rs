@@ -1,0 +1,67 @@
+//! Techniques 6 and 7, 2×2 blocks on one unit and on two lines: a unit whose
+//! cells left fit in exactly as many 2×2 blocks as stars it still needs has one
+//! star in each block (6, 2×2 blocks), and the same for two adjacent rows or
+//! columns together (7, squeeze). What each block then decides is the cover's
+//! ([`super::cover::tight_decisions`]).
+
+use super::cover::{fit_in_blocks, say_tight, state_rows, tight_set, RowMasks};
+use crate::solve::logic::board::{Board, Geometry, Unit};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
+use crate::solve::logic::words::{piece, units, Names, Said};
+
+/// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
+pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
+    tilings(g, b).next()
+}
+
+/// Every [`tiling`] step of `b`: regions, then rows, then columns.
+pub(crate) fn tilings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    let state = state_rows(g.n, b);
+    g.scan_order().filter_map(move |u| {
+        let (blocks, decided) = tight_set(g, b, &state, &g.unit_rows[u], g.k)?;
+        Some(Found { technique: Technique::Tiling, decided, detail: Detail::Tiling { unit: g.unit(u), blocks } })
+    })
+}
+
+/// Technique 7: two adjacent rows (columns) whose cells left fit in exactly as many 2×2 blocks
+/// as the stars they need together.
+pub(crate) fn squeeze(g: &Geometry, b: &Board) -> Option<Found> {
+    squeezes(g, b).next()
+}
+
+/// Every [`squeeze`] step of `b`: pairs of rows, then of columns.
+pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    let state = state_rows(g.n, b);
+    [0, 1].into_iter().flat_map(move |kind| {
+        (0..g.n.saturating_sub(1)).filter_map(move |first| {
+            let base = g.kind(kind).start;
+            let (one, next) = (&g.unit_rows[base + first], &g.unit_rows[base + first + 1]);
+            let pair: RowMasks = std::array::from_fn(|r| one[r] | next[r]);
+            let (blocks, decided) = tight_set(g, b, &state, &pair, 2 * g.k)?;
+            let lines = vec![g.unit(base + first), g.unit(base + first + 1)];
+            Some(Found { technique: Technique::Squeeze, decided, detail: Detail::Squeeze { lines, blocks } })
+        })
+    })
+}
+
+/// The words of a [`tiling`] step: the cells left in `unit` fit in `blocks`.
+pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Block], decided: &Decided) -> Said {
+    let m = blocks.len();
+    let argument =
+        format!("{} needs {m} more {} and its cells left {}", names.unit(unit), piece(g, m > 1), fit_in_blocks(m));
+    let nudge = format!("look at {} and how its cells left fit in 2×2 blocks", names.unit(unit));
+    say_tight(g, nudge, argument, decided, false)
+}
+
+/// The words of a [`squeeze`] step: the cells left in two `lines` fit in `blocks`.
+pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &[Block], decided: &Decided) -> Said {
+    let m = blocks.len();
+    let argument = format!(
+        "{} need {m} more {} together and their cells left {}",
+        units(names, lines),
+        piece(g, m > 1),
+        fit_in_blocks(m)
+    );
+    let nudge = format!("look at {} together, and 2×2 blocks along them", units(names, lines));
+    say_tight(g, nudge, argument, decided, false)
+}

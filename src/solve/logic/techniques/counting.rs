@@ -1,0 +1,293 @@
+//! Technique 8, under- and overcounting over bands of adjacent lines: the regions
+//! inside a band take K stars each of the band's stars, so the rest of the band
+//! holds what is left (undercounting); the regions that reach into a band hold all
+//! of its stars and K each, so their cells outside it hold the difference
+//! (overcounting). When that rest has no star left to hold, or its cells fit in
+//! exactly as many 2×2 blocks as it holds, cells are decided.
+//!
+//! A board has O(N²) bands and few of them decide anything, so each band is first
+//! weighed by subtraction ([`may_decide`]) and its cells listed only when it may.
+
+use super::cover::{cover_blocks, fit_in_blocks, say_tight, smallest_cover, state_rows, tight_decisions, RowMasks};
+use crate::solve::logic::board::{Board, CellState, Geometry, Tally, Unit};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
+use crate::solve::logic::words::{kind_word, piece, units, Names, Said};
+
+/// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
+fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
+    let base = g.kind(kind).start;
+    g.kind(2)
+        .map(|u| {
+            g.units[u]
+                .iter()
+                .filter(|&&i| b.cells[i] != CellState::Empty)
+                .fold(0u64, |m, &i| m | 1 << (g.cell_units[i][kind] - base))
+        })
+        .collect()
+}
+
+/// A set of cells that holds a known number of stars in every solution, why, and
+/// what it decides.
+struct Area {
+    /// One unit or two adjacent lines (`regions` empty), or a band of lines with
+    /// the regions counted against it.
+    units: Vec<Unit>,
+    /// The regions counted: inside the band, or (`over`) reaching into it.
+    regions: Vec<Unit>,
+    /// Overcounting.
+    over: bool,
+    /// The 2×2 blocks its cells left fit in, one star each (none when it holds
+    /// all its stars already).
+    blocks: Vec<Block>,
+    /// The cells it decides, sorted (never none).
+    decided: Decided,
+}
+
+/// The counted areas of every band of adjacent lines that decide a cell, narrow
+/// bands first: for each, the rest of the band outside the regions inside it
+/// (undercounting), and the rest of the regions reaching into it outside it
+/// (overcounting). Each holds a known number of stars, because the board's empty
+/// cells leave the regions no other room.
+fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
+    let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
+    let regions = g.kind(2).start;
+    let board = BoardRows::new(g, b);
+    let counts = Counts::new(g, &board);
+    // Sets of regions are bit masks (a board has at most 64 regions), and an
+    // area's cells are listed only once [`may_decide`] passes it: of the O(N²) bands
+    // weighed per call, few can decide anything, and listing them all (with a
+    // few vectors per band) would cost more than the rest of the technique.
+    let members = |set: u64| (0..64).filter(move |&r| set & 1 << r != 0);
+    (1..g.n)
+        .flat_map(move |width| (0..=g.n - width).flat_map(move |start| [0, 1].map(|kind| (width, start, kind))))
+        .flat_map(move |(width, start, kind)| {
+            let band: u64 = ((1u64 << width) - 1) << start;
+            let base = g.kind(kind).start;
+            let masks = &masks[kind];
+            let (mut inside, mut reaching) = (0u64, 0u64);
+            for (r, &m) in masks.iter().enumerate() {
+                inside |= u64::from(m & !band == 0) << r;
+                reaching |= u64::from(m & band != 0) << r;
+            }
+            let lines = || (start..start + width).map(|l| g.unit(base + l)).collect::<Vec<_>>();
+            let as_units = |set: u64| members(set).map(|r| g.unit(regions + r)).collect::<Vec<_>>();
+            let band_row = |r: usize| match kind {
+                0 if band & 1 << r != 0 => u64::MAX,
+                0 => 0,
+                _ => band,
+            };
+            let mut out = [None, None];
+            let band_counts = counts.band(kind, start, width);
+            let count = inside.count_ones() as usize;
+            if count > 0 && count <= width && may_decide((width - count) * g.k, band_counts.less(counts.of(inside))) {
+                let total = (width - count) * g.k;
+                let union = board.union(inside);
+                if let Some((blocks, decided)) = board.decide(g, |r| band_row(r) & !union[r], total) {
+                    let (units, regions) = (lines(), as_units(inside));
+                    out[0] = Some(Area { units, regions, over: false, blocks, decided });
+                }
+            }
+            let count = reaching.count_ones() as usize;
+            if count >= width
+                && count < masks.len()
+                && may_decide((count - width) * g.k, counts.of(reaching).less(band_counts))
+            {
+                let total = (count - width) * g.k;
+                let union = board.union(reaching);
+                if let Some((blocks, decided)) = board.decide(g, |r| union[r] & !band_row(r), total) {
+                    let (units, regions) = (lines(), as_units(reaching));
+                    out[1] = Some(Area { units, regions, over: true, blocks, decided });
+                }
+            }
+            out.into_iter().flatten()
+        })
+}
+
+/// Whether an area that holds `total` stars and `held` on the board can decide a
+/// cell ([`BoardRows::decide`]): with all its stars, only if it has unknown cells left;
+/// otherwise only if those fit in no more 2×2 blocks than the stars it needs
+/// (four cells a block at most). Of the O(N²) bands [`counting`] weighs, most
+/// fail this, and it costs a subtraction where weighing the area's cells costs a
+/// pass over every row.
+fn may_decide(total: usize, held: Tally) -> bool {
+    match total.checked_sub(held.queens) {
+        None => false,
+        Some(0) => held.unknown > 0,
+        Some(need) => need <= held.unknown && held.unknown <= 4 * need,
+    }
+}
+
+/// What each region and each band of lines holds ([`Tally`]), for [`may_decide`]:
+/// the cells a band counts are a band less the regions inside it, or regions less
+/// the band they reach into, whose stars and unknown cells follow by subtraction.
+struct Counts {
+    regions: Vec<Tally>,
+    /// Per kind (rows, columns), what the lines before each line hold.
+    before: [Vec<Tally>; 2],
+}
+
+impl Counts {
+    fn new(g: &Geometry, board: &BoardRows) -> Self {
+        let held = |rows: &RowMasks| Tally {
+            queens: (0..g.n).map(|r| (rows[r] & board.queens[r]).count_ones() as usize).sum(),
+            unknown: (0..g.n).map(|r| (rows[r] & board.unknown[r]).count_ones() as usize).sum(),
+        };
+        let before = |kind: usize| {
+            let mut out = vec![Tally::default()];
+            for u in g.kind(kind) {
+                out.push(out[out.len() - 1].plus(held(&g.unit_rows[u])));
+            }
+            out
+        };
+        Counts { regions: g.kind(2).map(|u| held(&g.unit_rows[u])).collect(), before: [before(0), before(1)] }
+    }
+
+    /// What the regions in the bit mask `set` hold.
+    fn of(&self, mut set: u64) -> Tally {
+        let mut out = Tally::default();
+        while set != 0 {
+            out = out.plus(self.regions[set.trailing_zeros() as usize]);
+            set &= set - 1;
+        }
+        out
+    }
+
+    /// What lines `start..start + width` of `kind` hold.
+    fn band(&self, kind: usize, start: usize, width: usize) -> Tally {
+        self.before[kind][start + width].less(self.before[kind][start])
+    }
+}
+
+/// The board as row bit masks, on which a counted area's decisions are worked
+/// out ([`BoardRows::decide`]): of the O(N²) bands [`counting`] weighs, few decide
+/// anything, so no band's cells are listed unless it does.
+struct BoardRows<'a> {
+    /// The board weighed.
+    board: &'a Board,
+    /// Unknown cells per row.
+    unknown: RowMasks,
+    /// Stars per row.
+    queens: RowMasks,
+    /// Each region's cells per row (the geometry's).
+    regions: &'a [RowMasks],
+    /// The board's side: rows past it are empty.
+    n: usize,
+}
+
+impl<'a> BoardRows<'a> {
+    fn new(g: &'a Geometry, b: &'a Board) -> Self {
+        let (unknown, queens) = state_rows(g.n, b);
+        BoardRows { board: b, unknown, queens, regions: &g.unit_rows[g.kind(2)], n: g.n }
+    }
+
+    /// The cells of the regions in the bit mask `of`, per row.
+    fn union(&self, mut of: u64) -> RowMasks {
+        let mut out = [0u64; 64];
+        while of != 0 {
+            let x = of.trailing_zeros() as usize;
+            of &= of - 1;
+            for (o, m) in out.iter_mut().zip(&self.regions[x]).take(self.n) {
+                *o |= m;
+            }
+        }
+        out
+    }
+
+    /// What the area with cells `area(row)`, holding `total` stars, decides on the
+    /// board: when all its stars are there, its unknown cells are
+    /// empty; when its unknown cells fit in exactly the 2×2 blocks of the stars it
+    /// still needs, what those blocks decide ([`tight_decisions`]). `None` when it
+    /// decides no cell.
+    fn decide(&self, g: &Geometry, area: impl Fn(usize) -> u64, total: usize) -> Option<(Vec<Block>, Decided)> {
+        let n = self.n;
+        let mut rows: RowMasks = [0; 64];
+        let (mut queens, mut unknown) = (0, 0);
+        for (r, row) in rows.iter_mut().enumerate().take(n) {
+            let cells = area(r);
+            *row = cells & self.unknown[r];
+            unknown += row.count_ones() as usize;
+            queens += (cells & self.queens[r]).count_ones() as usize;
+        }
+        match total.checked_sub(queens)? {
+            0 if unknown > 0 => {
+                let left = (0..n * n).filter(|&i| rows[i / n] & 1 << (i % n) != 0);
+                Some((Vec::new(), left.map(|i| (i, CellState::Empty)).collect()))
+            }
+            0 => None,
+            need if unknown < need => None,
+            need => {
+                let (size, which) = smallest_cover(n, &rows, need);
+                if size != need {
+                    return None;
+                }
+                let blocks = cover_blocks(n, &rows, which);
+                let decided = tight_decisions(g, self.board, |i| area(i / n) & 1 << (i % n) != 0, &blocks);
+                (!decided.is_empty()).then_some((blocks, decided))
+            }
+        }
+    }
+}
+
+/// Technique 8: under- and overcounting over a band of adjacent lines. The regions inside the
+/// band take K stars each of the band's stars, so the rest of the band holds what is
+/// left (undercounting); the regions that reach into the band hold all of its stars
+/// and K each, so their cells outside the band hold the difference (overcounting).
+/// When that rest has no star left to hold, or its cells fit in exactly as many 2×2
+/// blocks as it holds, cells are decided. Narrow bands first.
+pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
+    countings(g, b).next()
+}
+
+/// Every [`counting`] step of `b`, narrow bands first.
+pub(crate) fn countings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    // Out of time: finding nothing is always sound.
+    bands(g, b).take_while(|_| !g.deadline.passed()).map(|a| Found {
+        technique: Technique::Counting,
+        decided: a.decided,
+        detail: Detail::Counting { lines: a.units, regions: a.regions, over: a.over, blocks: a.blocks },
+    })
+}
+
+/// The words of a [`counting`] step: `regions` lie inside the band of `lines`, or
+/// (`over`) hold every cell left in it; the rest holds its stars in `blocks`, or
+/// has them all already (no blocks).
+pub(crate) fn say_counting(
+    g: &Geometry,
+    names: &Names,
+    (lines, regions): (&[Unit], &[Unit]),
+    over: bool,
+    blocks: &[Block],
+    decided: &Decided,
+) -> Said {
+    let many = piece(g, true);
+    let (l, r) = (units(names, lines), units(names, regions));
+    let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);
+    let lines_word = kind_word(lines[0], lines.len() > 1);
+    let regions_word = if regions.len() > 1 { "regions" } else { "region" };
+    let head = if over {
+        format!(
+            "every cell left in {l} is in {r}: {} {regions_word} hold {rk} {many} and {} {lines_word} take {lk} of them, so the cells of {r} outside {l} hold the other {}",
+            regions.len(),
+            lines.len(),
+            rk - lk
+        )
+    } else {
+        format!(
+            "{r} {} inside {l}: {} {lines_word} hold {lk} {many} and {} {regions_word} take {rk} of them, so the other cells of {l} hold the other {}",
+            if regions.len() > 1 { "lie" } else { "lies" },
+            lines.len(),
+            regions.len(),
+            lk - rk
+        )
+    };
+    let argument = if blocks.is_empty() {
+        format!("{head}, and those are all placed")
+    } else {
+        format!(
+            "{head}; the cells left there {}, one per {} still needed",
+            fit_in_blocks(blocks.len()),
+            piece(g, false)
+        )
+    };
+    say_tight(g, format!("look at {l}, and {r}"), argument, decided, blocks.is_empty())
+}

@@ -1,0 +1,293 @@
+//! Technique 9, pressured exclusion: a star on a cell would leave a unit, or two
+//! adjacent lines, too little room (its cells left would fit in fewer 2×2 blocks
+//! than the stars it still needs), so the cell is empty. Every unknown cell is
+//! tried at once against every area near the limit, on row bit masks.
+
+use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
+use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
+use crate::solve::logic::step::{Detail, Found, Technique};
+use crate::solve::logic::words::{cell, list, piece, units, Names, Said};
+
+/// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
+/// area: a star and its touching cells lie in a 3×3 square, which meets at most
+/// four blocks. A filter for speed only: skipping an area never makes a step wrong.
+const SLACK: usize = 4;
+
+/// The areas pressured exclusion weighs, each with room to spare of at most
+/// [`SLACK`] blocks: every unit (regions, rows, columns), then every two adjacent
+/// rows, then every two adjacent columns. An area is named by its place in that
+/// list ([`AreaId`]), so that the areas of a cell are found by arithmetic, not
+/// by a table of every cell's areas built on each call. Counted bands are not
+/// weighed: on the corpus they decide nothing more, at ten times the cost.
+fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, AreaRoom)> {
+    let (n, list) = (g.n, Areas::new(g));
+    let (unknown_all, queens_all) = state_rows(n, b);
+    // Room for every area at once: the list is long (about 5N) and its entries
+    // large, and growing it as it filled copied them over and over.
+    let mut out = Vec::with_capacity(list.len());
+    for id in 0..list.len() {
+        let (mut cells, mut total): (RowMasks, usize) = ([0; 64], 0);
+        for u in list.units(id) {
+            cells.iter_mut().zip(&g.unit_rows[u]).take(n).for_each(|(x, y)| *x |= y);
+            total += g.k;
+        }
+        let mut unknown: RowMasks = [0; 64];
+        let mut queens = 0;
+        for r in 0..n {
+            unknown[r] = cells[r] & unknown_all[r];
+            queens += (cells[r] & queens_all[r]).count_ones() as usize;
+        }
+        let Some(need) = total.checked_sub(queens) else { continue };
+        if need == 0 || smallest_cover(n, &unknown, need + SLACK).0 > need + SLACK {
+            continue;
+        }
+        let left = unknown[..n].iter().map(|m| m.count_ones() as usize).sum();
+        let (apart, apart_count) = cells_apart(&unknown[..n]);
+        out.push((id, AreaRoom { cells, unknown, left, queens, total, apart, apart_count }));
+    }
+    out
+}
+
+/// An area of [`areas`] by its place in the list of every area it weighs.
+type AreaId = usize;
+
+/// The list of areas pressured exclusion weighs, in one place: the regions, the
+/// rows and the columns (the units), then the pairs of adjacent rows, then of
+/// adjacent columns. [`areas`] walks it, [`Areas::of`] finds a cell's areas in it
+/// and [`Areas::units`] names an area's units.
+struct Areas<'a> {
+    g: &'a Geometry,
+    /// How many regions, rows and columns: where the pairs of lines begin.
+    units: usize,
+    /// Pairs of adjacent lines of one direction.
+    pairs: usize,
+}
+
+impl<'a> Areas<'a> {
+    fn new(g: &'a Geometry) -> Self {
+        Areas { g, units: g.kind(2).len() + 2 * g.n, pairs: g.n.saturating_sub(1) }
+    }
+
+    /// How many areas the list holds.
+    fn len(&self) -> usize {
+        self.units + 2 * self.pairs
+    }
+
+    /// The unit (its index in the geometry) of a one-unit area `id`: the regions,
+    /// then the rows, then the columns.
+    fn unit(&self, id: AreaId) -> usize {
+        let (regions, n) = (self.g.kind(2).len(), self.g.n);
+        let (kind, at) = match id {
+            _ if id < regions => (2, id),
+            _ if id < regions + n => (0, id - regions),
+            _ => (1, id - regions - n),
+        };
+        self.g.kind(kind).start + at
+    }
+
+    /// The units (their indices in the geometry) of area `id`: one unit, or two
+    /// adjacent lines.
+    fn units(&self, id: AreaId) -> impl Iterator<Item = usize> {
+        let (first, second) = match id.checked_sub(self.units) {
+            None => (self.unit(id), None),
+            Some(p) => {
+                let (kind, l) = if p < self.pairs { (0, p) } else { (1, p - self.pairs) };
+                let line = self.g.kind(kind).start + l;
+                (line, Some(line + 1))
+            }
+        };
+        std::iter::once(first).chain(second)
+    }
+
+    /// The areas that hold cell `i`: its region, row and column, and the pairs of
+    /// adjacent rows and columns it lies in.
+    fn of(&self, i: usize, out: &mut Vec<AreaId>) {
+        let (g, regions) = (self.g, self.g.kind(2).len());
+        let (r, c) = (i / g.n, i % g.n);
+        out.extend([g.cell_units[i][2] - g.kind(2).start, regions + r, regions + g.n + c]);
+        let lines = self.pairs;
+        let pairs_of = |l: usize| (l.saturating_sub(1)..=l).filter(move |&p| p < lines);
+        out.extend(pairs_of(r).map(|p| self.units + p));
+        out.extend(pairs_of(c).map(|p| self.units + lines + p));
+    }
+}
+
+/// The room an area of [`pressured`] has on the board, on row bit masks, for
+/// trying a star on every cell against it.
+struct AreaRoom {
+    /// All its cells.
+    cells: RowMasks,
+    /// Its unknown cells on the board.
+    unknown: RowMasks,
+    /// How many those are.
+    left: usize,
+    /// Its stars on the board.
+    queens: usize,
+    /// The stars it holds.
+    total: usize,
+    /// Some of its unknown cells, no two touching ([`cells_apart`]).
+    apart: RowMasks,
+    /// How many those are.
+    apart_count: usize,
+}
+
+impl AreaRoom {
+    /// True when a star on the cell at row `r`, bit `bit` (with `gone`, its reach
+    /// and the cell, no longer unknown, all in rows `rows`) leaves the area with
+    /// cells left that fit in fewer 2×2 blocks than the stars it still needs (or
+    /// with too many stars).
+    fn squeezed(
+        &self,
+        n: usize,
+        (r, bit): (usize, u64),
+        gone: &RowMasks,
+        rows: std::ops::RangeInclusive<usize>,
+    ) -> bool {
+        let star = usize::from(self.cells[r] & bit != 0);
+        let Some(need) = self.total.checked_sub(self.queens + star) else { return true };
+        let lost: usize = rows.clone().map(|r| (self.unknown[r] & gone[r]).count_ones() as usize).sum();
+        let left = self.left - lost;
+        // A block holds at most four cells: more cells than four per star
+        // cannot fit in fewer blocks than the stars needed (most areas, at once).
+        if left < need || need == 0 || left > 4 * (need - 1) {
+            return left < need;
+        }
+        // Cells no two of which touch each take a block of their own, so when the
+        // trial leaves as many of them as the stars needed, no cover of the rest
+        // is smaller (what `smallest_cover` would find, without building the rest).
+        let apart_lost: usize = rows.clone().map(|r| (self.apart[r] & gone[r]).count_ones() as usize).sum();
+        if self.apart_count - apart_lost >= need {
+            return false;
+        }
+        let mut rest: RowMasks = [0; 64];
+        for r in 0..n {
+            rest[r] = self.unknown[r] & !gone[r];
+        }
+        smallest_cover(n, &rest, need - 1).0 < need
+    }
+}
+
+/// Technique 9: pressured exclusion: cells whose star would leave a unit, or two adjacent
+/// lines, too little room: its cells left would fit in fewer 2×2 blocks than the
+/// stars it still needs. Returns every such cell for the first area found.
+pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut hit: Option<(usize, Vec<usize>)> = None;
+    let areas = pressure_sweep(g, b, |c, touched, squeezed| match &mut hit {
+        None => {
+            if let Some(&a) = touched.iter().find(|&&a| squeezed(a)) {
+                hit = Some((a, vec![c]));
+            }
+        }
+        Some((a, cells)) => {
+            if touched.binary_search(a).is_ok() && squeezed(*a) {
+                cells.push(c);
+            }
+        }
+    })?;
+    let (a, cells) = hit?;
+    Some(Found {
+        technique: Technique::Pressured,
+        decided: cells.into_iter().map(|c| (c, CellState::Empty)).collect(),
+        detail: Detail::Pressured { units: Areas::new(g).units(areas[a]).map(|u| g.unit(u)).collect() },
+    })
+}
+
+/// Every cell [`pressured`] would rule out for any area, in one sweep: what a case
+/// followed through needs (no words, so no one area to name), without repeating
+/// the sweep once per area. Sound for the same reason
+/// as [`pressured`]; the areas are weighed once, on the board before the sweep.
+pub(crate) fn pressured_all(g: &Geometry, b: &Board) -> Vec<usize> {
+    let mut out = Vec::new();
+    pressure_sweep(g, b, |c, touched, squeezed| {
+        if touched.iter().any(|&a| squeezed(a)) {
+            out.push(c);
+        }
+    });
+    out
+}
+
+/// The sweep behind [`pressured`]: for every unknown cell `c`, the trial star
+/// there with its reach emptied, handed to `visit` as `c`, the areas it took cells
+/// from (positions in the list weighed, sorted), and a test of whether a given area is left too little room.
+/// Returns the ids of the areas weighed, or `None` when the deadline stopped the sweep.
+fn pressure_sweep(
+    g: &Geometry,
+    b: &Board,
+    mut visit: impl FnMut(usize, &[usize], &dyn Fn(usize) -> bool),
+) -> Option<Vec<AreaId>> {
+    let weighed = areas(g, b);
+    let list = Areas::new(g);
+    // Each cell's areas among those weighed, as a bit per place in `weighed` (its
+    // areas found by [`Areas::of`] once per cell, not once per trial it is in), so
+    // that a trial's areas are the union of its cells' sets: sorted and without
+    // repeats as they are read, with no list to sort.
+    let mut place = vec![usize::MAX; list.len()];
+    for (p, (id, _)) in weighed.iter().enumerate() {
+        place[*id] = p;
+    }
+    let n = g.n;
+    let words = weighed.len().div_ceil(64);
+    let mut of_cell = vec![0u64; n * n * words];
+    let mut ids = Vec::with_capacity(8);
+    for i in (0..n * n).filter(|&i| b.cells[i] == CellState::Unknown) {
+        ids.clear();
+        list.of(i, &mut ids);
+        for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
+            of_cell[i * words + p / 64] |= 1 << (p % 64);
+        }
+    }
+    let mut reach = Vec::new();
+    let mut touched = Vec::new();
+    let mut seen = vec![0u64; words];
+    let queens_of = g.queen_counts(b);
+    // The trial's cells gone, cleared after each cell (in the rows it used).
+    let mut gone: RowMasks = [0; 64];
+    for c in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown) {
+        if g.deadline.passed() {
+            return None; // out of time: finding nothing is always sound
+        }
+        g.reach_of_unknown(b, c, &queens_of, &mut reach);
+        // The trial: a star on `c`, its reach emptied (rows and columns read from
+        // the geometry, not divided out: this is the sweep's inner loop).
+        let at = |i: usize| (g.cell_units[i][0], 1u64 << (g.cell_units[i][1] - n));
+        let star = at(c);
+        let (mut lo, mut hi) = (star.0, star.0);
+        // Only areas that lost a cell can have changed.
+        seen.iter_mut().for_each(|w| *w = 0);
+        for &i in reach.iter().chain([&c]) {
+            let (r, bit) = at(i);
+            gone[r] |= bit;
+            (lo, hi) = (lo.min(r), hi.max(r));
+            seen.iter_mut().zip(&of_cell[i * words..(i + 1) * words]).for_each(|(s, o)| *s |= o);
+        }
+        touched.clear();
+        for (w, &word) in seen.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                touched.push(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+        visit(c, &touched, &|a| weighed[a].1.squeezed(n, star, &gone, lo..=hi));
+        gone[lo..=hi].iter_mut().for_each(|m| *m = 0);
+    }
+    Some(weighed.into_iter().map(|(id, _)| id).collect())
+}
+
+/// The words of a [`pressured`] step: a star on any decided cell leaves `area`
+/// (one unit, or two adjacent lines) too little room.
+pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Said {
+    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let (one, many, us) = (piece(g, false), piece(g, true), units(names, area));
+    let those = if cells.len() == 1 { "that cell is" } else { "those cells are" };
+    Said {
+        nudge: format!("look at {us} and how much room it keeps"),
+        reason: format!(
+            "a {one} on some cells would leave {us} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed"
+        ),
+        text: format!(
+            "a {one} on {} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
+            list(&cells)
+        ),
+    }
+}

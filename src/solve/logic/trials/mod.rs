@@ -1,0 +1,17 @@
+//! Techniques 10–13, the ones that try something and follow it through: a case
+//! split on one unit's ways (10, and 12 with what-ifs inside), and a what-if on
+//! one cell (11, and 13 nested), within a work budget.
+//!
+//! | file | what |
+//! |---|---|
+//! | `budget.rs` | the work budget, in propagation rounds |
+//! | `propagate.rs` | following a board through techniques 1–9, and probing every cell |
+//! | `ways.rs` | how many ways a unit's stars can go |
+//! | `cases.rs` | 10 case split, 12 case split with what-ifs |
+//! | `what_if.rs` | 11 what-if, 13 deeper what-if |
+
+pub(crate) mod budget;
+pub(crate) mod cases;
+pub(crate) mod propagate;
+pub(crate) mod ways;
+pub(crate) mod what_if;

@@ -1,0 +1,129 @@
+//! How many ways a unit's stars can still go: the count a case split orders its
+//! units by (fewest first) and skips a unit by (more than [`MAX_CASES`]).
+
+use crate::solve::logic::board::{Board, CellState, Geometry};
+
+/// Most ways one unit's stars may go for a case split to be worth trying. Units
+/// are tried fewest ways first, so more only costs when every smaller unit fails:
+/// the corpus's 14×14 3★ boards need units of up to a few dozen ways, its 17×17
+/// 4★ boards up to about a thousand (059's column 12: 1,001). The step's budget,
+/// not this, bounds what a split costs.
+pub(crate) const MAX_CASES: usize = 2_000;
+
+/// Queens of `cells` on `b`.
+pub(crate) fn queens(b: &Board, cells: &[usize]) -> usize {
+    cells.iter().filter(|&&i| b.cells[i] == CellState::Queen).count()
+}
+
+/// How many ways `need` stars go on `cands` (sorted) with no two touching, when
+/// that is at most `cap`; `None` when there are more. A case split counts every
+/// unit's ways at each step, so the candidates are bits of one word (a unit
+/// rarely has more than 64 cells left), with the ones each touches as a mask.
+pub(crate) fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
+    if cands.len() > 64 {
+        return count_ways_listed(g, cands, need, cap);
+    }
+    /// The ways on the candidates `left` (bits), stopping past `cap`: the first
+    /// candidate left holds a star (and the ones it touches do not), or not.
+    fn go(left: u64, need: usize, touching: &[u64], cap: usize) -> usize {
+        if need == 0 {
+            return 1;
+        }
+        if (left.count_ones() as usize) < need {
+            return 0;
+        }
+        let j = left.trailing_zeros() as usize;
+        let rest = left & (left - 1);
+        let with = go(rest & !touching[j], need - 1, touching, cap);
+        if with > cap {
+            return with;
+        }
+        with + go(rest, need, touching, cap - with)
+    }
+    let touching: Vec<u64> = cands
+        .iter()
+        .map(|&c| cands.iter().enumerate().filter(|(_, d)| g.neighbours[c].contains(d)).fold(0, |m, (k, _)| m | 1 << k))
+        .collect();
+    let all = u64::MAX.checked_shr(64 - cands.len() as u32).unwrap_or(0);
+    let total = go(all, need, &touching, cap);
+    (total <= cap).then_some(total)
+}
+
+/// [`count_ways`] star by star on a list, for a unit with more than 64 cells left.
+fn count_ways_listed(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
+    fn go(g: &Geometry, cands: &[usize], need: usize, from: usize, chosen: &mut Vec<usize>, cap: usize) -> usize {
+        if chosen.len() == need {
+            return 1;
+        }
+        let mut total = 0;
+        for j in from..cands.len() {
+            if cands.len() - j < need - chosen.len() || total > cap {
+                break;
+            }
+            if chosen.iter().any(|&c| g.neighbours[c].contains(&cands[j])) {
+                continue;
+            }
+            chosen.push(cands[j]);
+            total += go(g, cands, need, j + 1, chosen, cap - total);
+            chosen.pop();
+        }
+        total
+    }
+    let total = go(g, cands, need, 0, &mut Vec::with_capacity(need), cap);
+    (total <= cap).then_some(total)
+}
+
+/// How many ways the stars `unit` still needs can go on its unknown cells of `b`,
+/// when it needs some and they go at most [`MAX_CASES`] ways.
+#[cfg(test)]
+pub(crate) fn ways_of(g: &Geometry, b: &Board, unit: usize) -> Option<usize> {
+    let (need, cands) = open_cells(g, b, unit)?;
+    count_ways(g, &cands, need, MAX_CASES)
+}
+
+/// The stars `unit` still needs on `b` and its unknown cells, when it needs some
+/// and has cells left.
+pub(crate) fn open_cells(g: &Geometry, b: &Board, unit: usize) -> Option<(usize, Vec<usize>)> {
+    let cands: Vec<usize> = g.units[unit].iter().copied().filter(|&i| b.cells[i] == CellState::Unknown).collect();
+    let need = g.k.saturating_sub(queens(b, &g.units[unit]));
+    (need > 0 && !cands.is_empty()).then_some((need, cands))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ways_on_bits_count_as_ways_star_by_star_do() {
+        // Every unit of a few corpus-like boards, empty and with cells ruled out,
+        // for every star count and a cap that some exceed.
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for (n, k) in [(5, 1), (8, 1), (10, 2), (14, 3), (17, 4)] {
+            let g = Geometry::new(&crate::puzzle::Regions::from_rows(&stripes(n)).expect("regions"), k);
+            for u in 0..g.units.len() {
+                for _ in 0..4 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let cands: Vec<usize> = g.units[u].iter().copied().filter(|&i| (x >> (i % 64)) & 3 != 0).collect();
+                    for cands in [&cands[..], &cands[..cands.len().min(1)], &[]] {
+                        for need in 0..=k + 1 {
+                            for cap in [0, 1, 5, 50, 2_000] {
+                                assert_eq!(
+                                    count_ways(&g, cands, need, cap),
+                                    count_ways_listed(&g, cands, need, cap),
+                                    "n {n} unit {u} cells {cands:?} need {need} cap {cap}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Regions of `n` cells each: row r's cells, shifted by r, in stripes that wrap.
+    fn stripes(n: usize) -> Vec<String> {
+        (0..n).map(|r| (0..n).map(|c| (b'A' + ((c + r / 2) % n) as u8) as char).collect()).collect()
+    }
+}
