@@ -1,0 +1,71 @@
+//! ARCHITECTURE.md stays true: every folder of `src/` is named in it, every `src/…`
+//! path it names exists, and no file of `src/` is over 600 lines.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every folder and every file below `dir`, as paths relative to the crate root.
+fn walk(dir: &Path, folders: &mut Vec<String>, files: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("src is readable").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        let rel = p.strip_prefix(root()).expect("under the root").to_string_lossy().replace('\\', "/");
+        if p.is_dir() {
+            folders.push(format!("{rel}/"));
+            walk(&p, folders, files);
+        } else {
+            files.push(p);
+        }
+    }
+}
+
+/// The `src/…` paths a text names inside backticks, as written (folders end in `/`).
+fn named_paths(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| s.starts_with("src/") && !s.contains(' '))
+        .map(str::to_string)
+        .collect()
+}
+
+fn architecture() -> String {
+    std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md at the crate root")
+}
+
+#[test]
+fn every_folder_of_src_is_on_the_map_and_every_path_on_it_exists() {
+    let text = architecture();
+    let (mut folders, mut files) = (Vec::new(), Vec::new());
+    walk(&root().join("src"), &mut folders, &mut files);
+    let named = named_paths(&text);
+    let missing: Vec<&String> = folders.iter().filter(|f| !named.contains(f)).collect();
+    assert!(missing.is_empty(), "ARCHITECTURE.md does not name these folders of src/ (as `src/…/`): {missing:?}");
+    let stale: Vec<&String> = named.iter().filter(|p| !root().join(p.trim_end_matches('/')).exists()).collect();
+    assert!(stale.is_empty(), "ARCHITECTURE.md names paths that do not exist: {stale:?}");
+}
+
+#[test]
+fn no_file_of_src_is_over_600_lines() {
+    let (mut folders, mut files) = (Vec::new(), Vec::new());
+    walk(&root().join("src"), &mut folders, &mut files);
+    assert!(files.len() > 20, "expected the crate's sources");
+    let long: Vec<String> = files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "rs"))
+        .filter_map(|f| {
+            let lines = std::fs::read_to_string(f).expect("UTF-8 source").lines().count();
+            (lines > 600).then(|| format!("{} ({lines} lines)", f.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "split these where their parts differ: {long:?}");
+}
+
+#[test]
+fn the_path_reader_finds_folders_and_files_in_backticks() {
+    let text = "a `src/puzzle/` b `src/main.rs` c `not/src` d `src/a b` e `Regions`";
+    assert_eq!(named_paths(text), vec!["src/puzzle/", "src/main.rs"]);
+}
