@@ -4,8 +4,13 @@
 //! Layers, lowest first (see `src/lib.rs`): `puzzle` (with `error`), then `vision`
 //! and `solve` side by side (neither may import the other), then `pipeline` and
 //! `generate` side by side, then
-//! `output`, then `app`. `fuzzing` sits on top. Test modules (`#[cfg(test)]` at the
-//! end of a file) may use anything and are not read.
+//! `output`, then `app`. `fuzzing` sits on top. Test modules (`#[cfg(test)] mod …`)
+//! may use anything and are not read.
+//!
+//! Circles are checked file by file: a file's `crate::…`, `super::…`, `self::…` and
+//! `child::…` paths are edges to the files (modules) they name, and no set of files
+//! may import each other round — siblings through `super::` neither, nor a `mod.rs`
+//! and a child that takes something of it back.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -49,42 +54,247 @@ fn module_of(rel: &Path) -> Option<String> {
     Some(parts.join("::"))
 }
 
-/// The `crate::…` paths a file names outside its test module and comments.
-fn references(source: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in source.lines() {
-        if line.starts_with("#[cfg(test)]") {
-            break;
-        }
-        let code = line.trim_start();
-        if code.starts_with("//") {
+/// `source` with comments, string and character literals blanked out (newlines kept,
+/// so nothing inside them reads as a path), and every `#[cfg(test)]` module blanked
+/// too: its attributes, its `mod` line and its body. Other `#[cfg(test)]` items (a
+/// helper fn, a `use`) stay: only a `mod` after the attribute (other attributes may
+/// stand between them) is a test module.
+fn code_only(source: &str) -> Vec<char> {
+    let src: Vec<char> = source.chars().collect();
+    let mut code = src.clone();
+    let n = src.len();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let at = |i: usize, s: &str| s.chars().enumerate().all(|(k, c)| src.get(i + k) == Some(&c));
+    let mut i = 0;
+    while i < n {
+        let start = i;
+        let prev_ident = i > 0 && is_ident(src[i - 1]);
+        if at(i, "//") {
+            i = (i..n).find(|&j| src[j] == '\n').unwrap_or(n);
+        } else if at(i, "/*") {
+            let mut depth = 0;
+            while i < n {
+                if at(i, "/*") {
+                    depth += 1;
+                    i += 2;
+                } else if at(i, "*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if !prev_ident && (at(i, "r") || at(i, "br")) && {
+            let r = if src[i] == 'b' { i + 1 } else { i };
+            let hashes = (r + 1..n).take_while(|&j| src[j] == '#').count();
+            src.get(r + 1 + hashes) == Some(&'"')
+        } {
+            // A raw string: r"…", r#"…"#, br"…".
+            let r = if src[i] == 'b' { i + 1 } else { i };
+            let hashes = (r + 1..n).take_while(|&j| src[j] == '#').count();
+            let close = format!("\"{}", "#".repeat(hashes));
+            i = r + 2 + hashes;
+            while i < n && !at(i, &close) {
+                i += 1;
+            }
+            i = (i + close.chars().count()).min(n);
+        } else if src[i] == '"' {
+            i += 1;
+            while i < n && src[i] != '"' {
+                i += if src[i] == '\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(n);
+        } else if src[i] == '\'' && src.get(i + 1) == Some(&'\\') {
+            // '\n', '\'', '\u{…}'
+            i += 3;
+            while i < n && src[i] != '\'' {
+                i += 1;
+            }
+            i = (i + 1).min(n);
+        } else if src[i] == '\'' && src.get(i + 2) == Some(&'\'') {
+            i += 3; // 'x' (a lifetime 'a has no closing quote)
+        } else {
+            i += 1;
             continue;
         }
-        let mut rest = code;
-        while let Some(i) = rest.find("crate::") {
-            // `crate::` inside a longer identifier (`my_crate::`) is not ours.
-            let before = rest[..i].chars().last();
-            rest = &rest[i + "crate::".len()..];
-            if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-                continue;
-            }
-            if let Some(group) = rest.strip_prefix('{') {
-                // `crate::{a, b::c}`: each first-level name.
-                let end = group.find('}').unwrap_or(group.len());
-                for item in group[..end].split(',') {
-                    let path: String =
-                        item.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
-                    if !path.is_empty() {
-                        out.push(path);
-                    }
+        blank(&mut code, start, i);
+    }
+    // Test modules, on the text without comments and literals.
+    let text = code.clone();
+    let at = |i: usize, s: &str| s.chars().enumerate().all(|(k, c)| text.get(i + k) == Some(&c));
+    let skip_ws = |mut i: usize| {
+        while i < n && text[i].is_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    // The index just past the bracket matching the one at `i`.
+    let matching = |mut i: usize, open: char, close: char| {
+        let mut depth = 0;
+        while i < n {
+            if text[i] == open {
+                depth += 1;
+            } else if text[i] == close {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
                 }
-                continue;
             }
-            let path: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
-            out.push(path.trim_end_matches(':').to_string());
+            i += 1;
+        }
+        n
+    };
+    let mut i = 0;
+    while i < n {
+        if !at(i, "#[cfg(test)]") {
+            i += 1;
+            continue;
+        }
+        let mut j = skip_ws(i + "#[cfg(test)]".len());
+        while at(j, "#[") {
+            j = skip_ws(matching(j + 1, '[', ']'));
+        }
+        if at(j, "pub") && !text.get(j + 3).is_some_and(|&c| is_ident(c)) {
+            j = skip_ws(j + 3);
+            if at(j, "(") {
+                j = skip_ws(matching(j, '(', ')'));
+            }
+        }
+        if at(j, "mod") && text.get(j + 3).is_some_and(|c| c.is_whitespace()) {
+            let end = (j..n).find(|&k| text[k] == '{' || text[k] == ';').unwrap_or(n);
+            let end = if end < n && text[end] == '{' { matching(end, '{', '}') } else { (end + 1).min(n) };
+            blank(&mut code, i, end);
+            i = end;
+        } else {
+            i += 1;
         }
     }
+    code
+}
+
+/// Blanks `code[from..to]`, keeping its line breaks.
+fn blank(code: &mut [char], from: usize, to: usize) {
+    for c in &mut code[from..to] {
+        if *c != '\n' {
+            *c = ' ';
+        }
+    }
+}
+
+/// The paths a file names outside its test modules, comments and literals, each
+/// spelled from the crate root (`puzzle::text::parse`): `crate::…` paths, and paths
+/// relative to the file's `module` — `super::…` (`super::super::…`), `self::…`, and
+/// `child::…` where `child` is a module of `modules` directly under `module`.
+/// `{…}` groups (nested too) give one path per leaf, `*` the path before it. A
+/// `super::` past the crate root names nothing; `mod child;` is no reference.
+fn references(source: &str, module: &str, modules: &BTreeSet<String>) -> Vec<String> {
+    let code = code_only(source);
+    let here: Vec<String> = if module.is_empty() { Vec::new() } else { module.split("::").map(String::from).collect() };
+    let children: BTreeSet<&str> = modules
+        .iter()
+        .filter_map(|m| if module.is_empty() { Some(m.as_str()) } else { m.strip_prefix(module)?.strip_prefix("::") })
+        .filter(|rest| !rest.is_empty() && !rest.contains("::"))
+        .collect();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let n = code.len();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if !is_ident(code[i]) {
+            i += 1;
+            continue;
+        }
+        let end = (i..n).find(|&k| !is_ident(code[k])).unwrap_or(n);
+        let word: String = code[i..end].iter().collect();
+        // The last non-blank characters before the word, backwards: after `::`
+        // (`std::fmt::…`) it starts no path of ours, after `(in` it is a visibility
+        // (`pub(in crate::vision)`), no import. `name::<T>` is a turbofish (a method
+        // or function named like a child module), not a path into a module.
+        let before: String = code[..i].iter().rev().filter(|c| !c.is_whitespace()).take(3).collect();
+        let starts = code.get(end) == Some(&':')
+            && code.get(end + 1) == Some(&':')
+            && code.get(end + 2) != Some(&'<')
+            && !before.starts_with("::")
+            && before != "ni("
+            && (matches!(word.as_str(), "crate" | "super" | "self") || children.contains(word.as_str()));
+        i = if starts { path_tree(&code, i, Some(here.clone()), &mut out) } else { end };
+    }
     out
+}
+
+/// Reads the path (tree) at `code[i..]` under `prefix` (module segments; `None` once a
+/// `super` went past the root), pushes each leaf to `out`, returns the index after it.
+fn path_tree(code: &[char], i: usize, prefix: Option<Vec<String>>, out: &mut Vec<String>) -> usize {
+    let n = code.len();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let skip_ws = |mut i: usize| {
+        while i < n && code[i].is_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let leaf = |prefix: &Option<Vec<String>>, out: &mut Vec<String>| {
+        if let Some(p) = prefix {
+            out.push(p.join("::"));
+        }
+    };
+    let mut i = skip_ws(i);
+    match code.get(i) {
+        Some('{') => {
+            i += 1;
+            loop {
+                i = skip_ws(i);
+                match code.get(i) {
+                    None => return n,
+                    Some('}') => return i + 1,
+                    _ => {}
+                }
+                i = path_tree(code, i, prefix.clone(), out);
+                // Past `as alias` to the `,` or `}` ending the item.
+                while i < n && !matches!(code[i], ',' | '}' | ';') {
+                    i += 1;
+                }
+                match code.get(i) {
+                    Some(',') => i += 1,
+                    Some('}') => return i + 1,
+                    _ => return i,
+                }
+            }
+        }
+        Some('*') => {
+            leaf(&prefix, out);
+            i + 1
+        }
+        Some(&c) if is_ident(c) => {
+            let end = (i..n).find(|&k| !is_ident(code[k])).unwrap_or(n);
+            let word: String = code[i..end].iter().collect();
+            let prefix = prefix.and_then(|mut p| {
+                match word.as_str() {
+                    "crate" => p.clear(),
+                    "self" => {}
+                    "super" => {
+                        p.pop()?;
+                    }
+                    _ => p.push(word),
+                }
+                Some(p)
+            });
+            let j = skip_ws(end);
+            if code.get(j) == Some(&':') && code.get(j + 1) == Some(&':') && code.get(skip_ws(j + 2)) != Some(&'<') {
+                path_tree(code, j + 2, prefix, out)
+            } else {
+                leaf(&prefix, out);
+                end
+            }
+        }
+        _ => {
+            leaf(&prefix, out);
+            i
+        }
+    }
 }
 
 /// The longest known module that `path` starts with (`puzzle::text::parse` → `puzzle::text`).
@@ -93,17 +303,23 @@ fn resolve(path: &str, modules: &BTreeSet<String>) -> Option<String> {
     (1..=parts.len()).rev().map(|k| parts[..k].join("::")).find(|m| modules.contains(m))
 }
 
-/// Every broken rule in a tree of `(relative path, source)` files, one line each.
+/// Every broken rule in a tree of `(relative path, source)` files, one entry each: an
+/// import from a layer not below, and every import circle — each strongly connected
+/// set of more than one file (module), with one circle through it, its files, and the
+/// imports between them.
 fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
     let modules: BTreeSet<String> = files.iter().filter_map(|(p, _)| module_of(p)).collect();
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let file_of: BTreeMap<String, &Path> =
+        files.iter().filter_map(|(p, _)| Some((module_of(p)?, p.as_path()))).collect();
+    // from → to → the paths of `from` that named `to`, each once, in the file's order.
+    let mut edges: BTreeMap<String, BTreeMap<String, Vec<String>>> = BTreeMap::new();
     let mut problems = Vec::new();
     for (path, source) in files {
         let Some(from) = module_of(path) else { continue };
         if from.is_empty() {
             continue; // lib.rs declares the layers; it may name them all
         }
-        for reference in references(source) {
+        for reference in references(source, &from, &modules) {
             let Some(to) = resolve(&reference, &modules) else { continue };
             if to == from || to.is_empty() {
                 continue;
@@ -119,13 +335,100 @@ fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
                     _ => problems.push(format!("{}: module {from} or {to} belongs to no layer", path.display())),
                 }
             }
-            edges.entry(from.clone()).or_default().insert(to);
+            let named = edges.entry(from.clone()).or_default().entry(to).or_default();
+            if !named.contains(&reference) {
+                named.push(reference);
+            }
         }
     }
-    if let Some(cycle) = find_cycle(&edges) {
-        problems.push(format!("import circle: {}", cycle.join(" → ")));
+    let graph: BTreeMap<String, BTreeSet<String>> =
+        edges.iter().map(|(from, tos)| (from.clone(), tos.keys().cloned().collect())).collect();
+    for component in strongly_connected(&graph).into_iter().filter(|c| c.len() > 1) {
+        let inside: BTreeMap<String, BTreeSet<String>> = component
+            .iter()
+            .map(|m| {
+                (m.clone(), graph.get(m).into_iter().flatten().filter(|t| component.contains(*t)).cloned().collect())
+            })
+            .collect();
+        let cycle = find_cycle(&inside).expect("a strongly connected set of two or more modules has a circle");
+        let mut text = format!("import circle: {}\n  among {} files:", cycle.join(" → "), component.len());
+        for m in &component {
+            text += &format!(" src/{}", file_of[m].display());
+        }
+        text += "\n  imports inside it:";
+        for (from, tos) in &inside {
+            for to in tos {
+                let named = &edges[from][to];
+                let more = match named.len() {
+                    0..=3 => String::new(),
+                    n => format!(" and {} more", n - 3),
+                };
+                text += &format!("\n    {from} → {to} (names {}{more})", named[..named.len().min(3)].join(", "));
+            }
+        }
+        problems.push(text);
     }
     problems
+}
+
+/// The strongly connected components of a graph (Tarjan), each sorted, in order of
+/// their smallest module.
+fn strongly_connected(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> {
+    struct Walk<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        out: Vec<BTreeSet<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let i = self.index.len();
+            self.index.insert(node, i);
+            self.low.insert(node, i);
+            self.stack.push(node);
+            self.on_stack.insert(node);
+            let edges = self.edges;
+            for next in edges.get(node).into_iter().flatten() {
+                let next = next.as_str();
+                if !self.index.contains_key(next) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next]);
+                    self.low.insert(node, low);
+                } else if self.on_stack.contains(next) {
+                    let low = self.low[node].min(self.index[next]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let mut component = BTreeSet::new();
+                while let Some(m) = self.stack.pop() {
+                    self.on_stack.remove(m);
+                    component.insert(m.to_string());
+                    if m == node {
+                        break;
+                    }
+                }
+                self.out.push(component);
+            }
+        }
+    }
+    let mut walk = Walk {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for node in edges.keys() {
+        if !walk.index.contains_key(node.as_str()) {
+            walk.visit(node);
+        }
+    }
+    walk.out.sort();
+    walk.out
 }
 
 /// A circle in the module graph, as the list of modules around it (first repeated last).
@@ -244,9 +547,160 @@ fn a_planted_violation_is_caught() {
     assert!(problems.iter().any(|p| p.starts_with("import circle:") && p.contains("puzzle::text")), "{problems:?}");
 }
 
+/// The circles in `files` that name every one of `modules`.
+fn circles_naming(files: &[(PathBuf, String)], modules: &[&str]) -> Vec<String> {
+    violations(files)
+        .into_iter()
+        .filter(|p| p.starts_with("import circle:"))
+        .filter(|p| modules.iter().all(|m| p.lines().next().unwrap_or("").contains(&format!("{m} "))))
+        .collect()
+}
+
+/// File-level circles are caught, not only `crate::` ones: two siblings importing each
+/// other through `super::`, and a child taking an item of its parent `mod.rs` that uses
+/// the child.
+#[test]
+fn planted_file_circles_are_caught() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+
+    let siblings = ["puzzle::text", "puzzle::partition"];
+    assert_eq!(circles_naming(&sources(&src), &siblings), Vec::<String>::new(), "no circle before planting");
+    let mut files = sources(&src);
+    for (p, s) in files.iter_mut() {
+        if p.ends_with("puzzle/text.rs") {
+            s.insert_str(0, "use super::partition::check;\n");
+        }
+        if p.ends_with("puzzle/partition.rs") {
+            s.insert_str(0, "use super::text::parse;\n");
+        }
+    }
+    let circles = circles_naming(&files, &siblings);
+    assert_eq!(circles.len(), 1, "{circles:#?}");
+    assert!(circles[0].contains("puzzle::text → puzzle::partition (names puzzle::partition::check)"), "{}", circles[0]);
+    assert!(circles[0].contains("src/puzzle/partition.rs") && circles[0].contains("src/puzzle/text.rs"));
+
+    // puzzle/mod.rs calls marks::…, marks.rs takes super::Planted back.
+    let family = ["puzzle", "puzzle::marks"];
+    assert_eq!(circles_naming(&sources(&src), &family), Vec::<String>::new(), "no circle before planting");
+    let mut files = sources(&src);
+    for (p, s) in files.iter_mut() {
+        if p.ends_with("puzzle/mod.rs") {
+            s.push_str("\npub struct Planted;\n\npub fn planted() -> usize {\n    marks::planted()\n}\n");
+        }
+        if p.ends_with("puzzle/marks.rs") {
+            s.insert_str(0, "use super::Planted;\n");
+        }
+    }
+    let circles = circles_naming(&files, &family);
+    assert_eq!(circles.len(), 1, "{circles:#?}");
+    assert!(circles[0].contains("puzzle → puzzle::marks (names puzzle::marks::planted)"), "{}", circles[0]);
+    assert!(circles[0].contains("puzzle::marks → puzzle (names puzzle::Planted"), "{}", circles[0]);
+}
+
+/// Every strongly connected set is reported, each once, not only the first circle.
+#[test]
+fn every_circle_is_reported() {
+    let file = |p: &str, s: &str| (PathBuf::from(p), s.to_string());
+    let files = vec![
+        file("lib.rs", "pub mod puzzle;\n"),
+        file("puzzle/mod.rs", "pub mod a;\npub mod b;\npub mod c;\npub mod d;\npub mod e;\npub use a::A;\n"),
+        file("puzzle/a.rs", "use super::b::B;\n"),
+        file("puzzle/b.rs", "use super::c::C;\n"),
+        file("puzzle/c.rs", "use super::a::A;\nuse super::d::D;\n"),
+        file("puzzle/d.rs", "use super::e::E;\n"),
+        file("puzzle/e.rs", "use crate::puzzle::d::D;\n"),
+    ];
+    let problems = violations(&files);
+    assert_eq!(problems.len(), 2, "{problems:#?}");
+    assert!(
+        problems[0].starts_with("import circle: puzzle::a → puzzle::b → puzzle::c → puzzle::a\n"),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[0].contains("among 3 files: src/puzzle/a.rs src/puzzle/b.rs src/puzzle/c.rs\n"),
+        "{}",
+        problems[0]
+    );
+    assert!(problems[1].starts_with("import circle: puzzle::d → puzzle::e → puzzle::d\n"), "{}", problems[1]);
+}
+
 #[test]
 fn references_skip_comments_tests_and_other_crates() {
-    let src =
-        "// crate::app::x\nuse crate::{a::b, c};\nlet x = my_crate::d;\ncrate::e::f();\n#[cfg(test)]\nuse crate::z;\n";
-    assert_eq!(references(src), vec!["a::b", "c", "e::f"]);
+    let modules = BTreeSet::new();
+    let src = concat!(
+        "// crate::app::x\n",
+        "use crate::{a::b, c};\n",
+        "let x = my_crate::d;\n",
+        "crate::e::f(); // crate::g\n",
+        "let s = \"crate::h \\\" crate::i\"; let r = r#\"crate::j\"#; let q = '\"'; /* crate::k */\n",
+        "#[cfg(test)]\n",
+        "use crate::y;\n",
+        "#[cfg(test)]\n",
+        "#[allow(dead_code)]\n",
+        "pub(crate) mod tests {\n",
+        "    use crate::z;\n",
+        "    fn f() { if true { crate::z2(); } }\n",
+        "}\n",
+        "fn after() -> crate::l::M { todo!() }\n",
+    );
+    assert_eq!(references(src, "m", &modules), vec!["a::b", "c", "e::f", "y", "l::M"]);
+}
+
+#[test]
+fn references_read_super_self_and_child_paths() {
+    let modules: BTreeSet<String> =
+        ["solve", "solve::logic", "solve::logic::board", "solve::logic::counting", "solve::logic::words"]
+            .map(String::from)
+            .into();
+    // A file of its own: solve/logic/counting.rs, a helper fn under #[cfg(test)] early.
+    let counting = concat!(
+        "use super::board::{Board, Unit};\n",
+        "use super::super::Solver;\n",
+        "use self::inner::X;\n",
+        "#[cfg(test)]\n",
+        "fn cover() -> Vec<Block> { Vec::new() }\n",
+        "use super::{words::{sentence, units}, Engine as E, *};\n",
+        "fn f(b: board::Board) {}\n", // `board` is not a child of counting
+        "#[cfg(test)]\n",
+        "mod tests {\n",
+        "    use super::super::hint;\n",
+        "}\n",
+    );
+    assert_eq!(
+        references(counting, "solve::logic::counting", &modules),
+        vec![
+            "solve::logic::board::Board",
+            "solve::logic::board::Unit",
+            "solve::Solver",
+            "solve::logic::counting::inner::X",
+            "solve::logic::words::sentence",
+            "solve::logic::words::units",
+            "solve::logic::Engine",
+            "solve::logic",
+        ]
+    );
+    // A mod.rs: solve/logic/mod.rs, whose children are board, counting and words.
+    let logic = concat!(
+        "mod board;\n",
+        "pub mod counting;\n",
+        "pub use board::Board;\n",
+        "use super::Solver;\n",
+        "fn g() -> usize { counting::cases(1, words::n()) + x.counting::<u8>() + std::board::x() }\n",
+        "fn h() { my_board::x(); board_x::y(); }\n",
+        "fn k() { for _ in 0..words::MAX {} }\n",
+    );
+    assert_eq!(
+        references(logic, "solve::logic", &modules),
+        vec![
+            "solve::logic::board::Board",
+            "solve::Solver",
+            "solve::logic::counting::cases",
+            "solve::logic::words::n",
+            "solve::logic::words::MAX",
+        ]
+    );
+    // `super` past the root names nothing; a visibility names no import.
+    let src = "use super::super::x;\nuse super::y;\npub(in crate::solve) fn f() { for a in crate::z() {} }\n";
+    assert_eq!(references(src, "solve", &modules), vec!["y", "z"]);
 }

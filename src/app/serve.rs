@@ -33,7 +33,6 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -57,85 +56,14 @@ use crate::vision::screenshot;
 
 mod connections;
 pub mod lan;
+mod options;
+mod reply;
+
+pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
+use reply::{error_response, INPUT_NAME};
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
-
-/// What the `input` field of every API record says.
-const INPUT_NAME: &str = "upload";
-
-/// Settings of the server.
-#[derive(Debug, Clone)]
-pub struct ServeOptions {
-    /// Per-puzzle settings (time limit, split regions, largest image side, stars).
-    /// A request's `?stars=K` fixes K for that request (`?stars=auto` or none: `config.stars`).
-    pub config: Config,
-    /// Largest request body accepted, in bytes (bigger gets 413).
-    pub body_limit: usize,
-    /// Solves running at once; more requests wait for a slot.
-    pub max_concurrent: usize,
-    /// Solves one client address may run at once; its other requests wait for one
-    /// of them like for a slot, so one client cannot take every slot. (Requests
-    /// with no known address, driven in-process, are not counted.)
-    pub per_client: usize,
-    /// How long a request waits for a free slot before it gets 503.
-    pub queue_wait: Duration,
-    /// How long a request may take once it has a slot before it gets 504.
-    pub request_timeout: Duration,
-    /// Bytes of decoded pictures that the running solves may hold together, each
-    /// estimated from its header ([`screenshot::decode_cost`]). A picture that does
-    /// not fit waits for room like for a slot; one larger than the whole budget
-    /// waits until it can run alone.
-    pub memory_budget: u64,
-    /// How long a client may take to send a request's headers (counted from when
-    /// the server starts waiting for them) before its connection is closed.
-    pub header_timeout: Duration,
-    /// How long a client may take to send a request's body before it gets 408
-    /// and its connection is closed.
-    pub body_timeout: Duration,
-    /// Connections open at once. At the cap, the oldest connection not being
-    /// answered is closed to make room for a new one; when all are being answered,
-    /// the new one is answered 503 and closed.
-    pub max_connections: usize,
-    /// The access token every request must carry (`queens serve --lan`); `None`
-    /// (the default, on loopback) lets every request in.
-    pub token: Option<String>,
-}
-
-impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core and one per client address, 5 s of
-    /// queueing, a 20 s solver time limit (the solve stops then and frees its
-    /// slot) plus 10 s per request (30 s), 320 MiB
-    /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
-    /// 256 connections (a quarter of the usual 1,024 file descriptors).
-    fn default() -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut config = Config::default();
-        config.solve.time_limit = DEFAULT_TIME_LIMIT;
-        ServeOptions {
-            request_timeout: config.solve.time_limit + Duration::from_secs(10),
-            config,
-            memory_budget: DEFAULT_MEMORY_BUDGET,
-            body_limit: 20 << 20,
-            max_concurrent: 2 * cores,
-            per_client: 1,
-            queue_wait: Duration::from_secs(5),
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(30),
-            max_connections: 256,
-            token: None,
-        }
-    }
-}
-
-/// The server's default solver time limit per puzzle: well under a minute, so a
-/// hard upload holds its slot (and one of its client's) for 20 s at most.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
-
-/// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
-/// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
-/// that costs more than the whole budget (a 40 MP 16-bit one) runs alone.
-pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;
 
 /// The memory budget is counted in permits of this many bytes (a semaphore takes
 /// at most `u32::MAX` permits at once).
@@ -262,7 +190,7 @@ pub async fn serve(addr: SocketAddr, opts: ServeOptions, color: bool) -> std::io
 
 /// Serves on an already bound listener (tests bind `127.0.0.1:0`) until Ctrl+C (or SIGTERM).
 pub async fn serve_on(listener: tokio::net::TcpListener, opts: ServeOptions) -> std::io::Result<()> {
-    connections::serve(listener, opts, shutdown_signal()).await
+    connections::serve(listener, router(opts.clone()), opts, shutdown_signal()).await
 }
 
 async fn shutdown_signal() {
@@ -300,12 +228,6 @@ async fn health() -> Json<Value> {
 
 async fn not_found() -> Response {
     error_response(StatusCode::NOT_FOUND, "not-found", "no such page; the API is POST /api/solve")
-}
-
-/// A JSON error that did not come from the pipeline (`too-large`, `busy`, `timeout`, …).
-fn error_response(status: StatusCode, kind: &str, message: impl Into<String>) -> Response {
-    let body = json!({ "input": INPUT_NAME, "ok": false, "error": { "kind": kind, "message": message.into() } });
-    (status, Json(body)).into_response()
 }
 
 async fn solve(

@@ -28,7 +28,7 @@ use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
-use super::ServeOptions;
+use super::options::ServeOptions;
 
 /// Newcomers being refused at once; past this they are simply closed,
 /// so answering refusals cannot pile up descriptors.
@@ -82,14 +82,15 @@ impl Drop for Registered {
     }
 }
 
-/// Accepts connections on `listener` until `shutdown` resolves, then lets the open
-/// ones finish their requests (each is bounded by its deadlines) and returns.
+/// Accepts connections on `listener` and answers them with `app` until `shutdown`
+/// resolves, then lets the open ones finish their requests (each is bounded by its
+/// deadlines) and returns.
 pub(super) async fn serve(
     listener: TcpListener,
+    app: axum::Router,
     opts: ServeOptions,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
-    let app = super::router(opts.clone());
     let cap = u32::try_from(opts.max_connections).unwrap_or(u32::MAX);
     let open = Arc::new(Semaphore::new(cap as usize));
     let waiting = Arc::new(Semaphore::new(MAX_WAITING));

@@ -91,7 +91,7 @@ pub async fn require_token(State(token): State<std::sync::Arc<str>>, req: Reques
     let (query, kept) = carried(&req);
     let by_query = query.is_some_and(|t| same(t, &token));
     if !by_query && !kept.is_some_and(|t| same(t, &token)) {
-        return super::error_response(
+        return super::reply::error_response(
             StatusCode::FORBIDDEN,
             "forbidden",
             "this server needs its access token: open the URL (or scan the QR code) that `queens serve --lan` printed",

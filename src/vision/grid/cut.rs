@@ -6,8 +6,8 @@
 
 use image::RgbImage;
 
+use super::board::{Grid, CUT_OFF};
 use super::lattice::{add_line, contrast_at, median};
-use super::{Grid, CUT_OFF};
 use crate::error::{Error, Result};
 
 /// Dominant color of the part of a rectangle inside the image (inset from its

@@ -12,7 +12,7 @@
 
 use image::RgbImage;
 
-use super::{Grid, N_RANGE};
+use super::board::{Grid, N_RANGE};
 use crate::error::{Error, Result};
 
 /// Pixels darker than this (luma) count as ink for the frame search.

@@ -5,7 +5,7 @@
 use image::RgbImage;
 
 use super::blobs::Blob;
-use super::{Grid, N_RANGE};
+use super::board::{Grid, N_RANGE};
 use crate::vision::color::luma;
 
 /// One axis of the lattice: origin (left/top edge of index 0) and pitch, plus the index range seen.
