@@ -15,9 +15,6 @@ pub mod shell;
 
 pub use commands::run;
 
-// For `super::cells_for_people` in batch.rs, until it names `super::cell_list::…`.
-use cell_list::cells_for_people;
-
 /// Ends the process with `code` once the run is over: what it printed is flushed,
 /// and nothing else runs. Returning from `main` would run the C++ runtime's exit
 /// handlers first: HiGHS defines its string constants in headers, so every one of
