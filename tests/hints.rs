@@ -146,8 +146,10 @@ fn mistakes_come_first_and_name_the_cell() {
     assert_eq!(v["mistakes"], serde_json::json!([[0, 1], [1, 5], [2, 8]]));
     assert_eq!(v["hint"]["technique"], "mistake");
     assert_eq!(v["hint"]["decided"], serde_json::json!([]));
+    // The queen is fixed first (an X comes after), with why from the correct marks.
     let text = v["hint"]["text"].as_str().unwrap();
-    assert!(text.contains("row 1, column 2") && text.contains("not part of the solution"), "{text}");
+    assert!(text.contains("Remove the crown on row 1, column 2."), "{text}");
+    assert!(text.contains("with it there, ") && !text.contains("not part of the solution"), "a reason: {text}");
 
     let out = queens().args(["hint", "--no-image", "--color", "never"]).arg(&p).output().unwrap();
     let human = String::from_utf8(out.stdout).unwrap();
@@ -221,7 +223,7 @@ fn several_solutions_get_no_hint() {
 mod common;
 
 use queens::puzzle::marks::{Mark, Marks};
-use queens::solve::logic::hint::{hint_after, Hint};
+use queens::solve::logic::hint::{hint_after, Hint, Proof};
 use queens::solve::logic::{Board, CellState, Engine, Step, Technique};
 use queens::{Cell, Placement, Regions};
 use rayon::prelude::*;
@@ -432,12 +434,65 @@ struct Played {
     state: String,
     marks: PlayedMarks,
     mistakes: Vec<[usize; 2]>,
+    clash: bool,
 }
 
 #[derive(serde::Deserialize)]
 struct PlayedMarks {
     queens: Vec<[usize; 2]>,
     crosses: Vec<[usize; 2]>,
+}
+
+/// Replays the proof of a hint's mistake from the player's correct marks: a
+/// refutation's steps are steps of the engine (its next step, or one of the cheap
+/// steps it lists) from the board with the wrong queen on it, each deciding cells
+/// still unknown, and the last leaves the unit it names broken; a forcing chain's
+/// steps are the engine's from the board without the wrong X, each sound against
+/// the solution, the last placing a queen on the X's cell. Returns the faults.
+fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &Hint) -> Vec<String> {
+    let (Some(fix), Some(proof)) = (h.fix, h.proof.as_ref()) else { return Vec::new() };
+    let g = engine.geometry();
+    let mut correct = marks.clone();
+    for m in &h.mistakes {
+        correct.set(m.cell, Mark::Blank);
+    }
+    // A clash's wrong queen is proved wrong without the queen it clashes with.
+    if let Some(c) = h.clashes.iter().find(|c| c.a == fix.cell || c.b == fix.cell) {
+        correct.set(if c.a == fix.cell { c.b } else { c.a }, Mark::Blank);
+    }
+    let mut board = engine.board_from_marks(&correct);
+    engine.take_reach(&mut board);
+    let mut faults = Vec::new();
+    let (steps, queen) = match proof {
+        Proof::Refuted { steps, .. } => (steps, true),
+        Proof::Forced { steps } => (steps, false),
+    };
+    board.set(g.at(fix.cell), if queen { CellState::Queen } else { CellState::Unknown });
+    for (k, step) in steps.iter().enumerate() {
+        if engine.next_step(&board).as_ref() != Some(step) && !engine.cheap_steps(&board).contains(step) {
+            faults.push(format!("{what}: proof step {} is not a step of the engine there: {}", k + 1, step.text));
+            return faults;
+        }
+        for &(cell, state) in &step.decided {
+            if board.get(g.at(cell)) != CellState::Unknown {
+                faults.push(format!("{what}: proof step {} decides a known cell", k + 1));
+            }
+            if !queen && (state == CellState::Queen) != solution.contains(cell) {
+                faults.push(format!("{what}: forcing step {} is unsound: {}", k + 1, step.text));
+            }
+            board.set(g.at(cell), state);
+        }
+    }
+    match proof {
+        Proof::Refuted { broken, .. } if g.contradiction(&board) != Some(*broken) => {
+            faults.push(format!("{what}: the refutation does not end on {broken:?} broken: {}", h.text))
+        }
+        Proof::Forced { .. } if board.get(g.at(fix.cell)) != CellState::Queen => {
+            faults.push(format!("{what}: the forcing chain does not place the queen: {}", h.text))
+        }
+        _ => {}
+    }
+    faults
 }
 
 /// Every half-played corpus screenshot, read from the picture: boards without a
@@ -477,25 +532,44 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
             }
             let h = hint_after(&engine, &regions, &solution, &marks, 0);
             let mut faults = Vec::new();
-            let first = h.mistakes.first().expect("a mistake is found").cell;
-            assert!(as_cells(&shot.mistakes).contains(&first), "{what}: {first:?} is a listed mistake");
-            if !names_cell(&h.text, first) {
+            let fix = h.fix.expect("a mistake to fix is named");
+            assert!(as_cells(&shot.mistakes).contains(&fix.cell), "{what}: {fix:?} is a listed mistake");
+            if !names_cell(&h.text, fix.cell) {
                 faults.push(format!("{what}: the answer does not name the mistake: {}", h.text));
+            }
+            if shot.clash && (fix.mark != Mark::Queen || !h.text.contains(&format!("crown on {}", fix.cell.name()))) {
+                faults.push(format!("{what}: a clash's fix does not name the wrong crown: {}", h.text));
             }
             for text in [&h.nudge, &h.reason] {
                 if h.mistakes.iter().any(|m| names_cell(text, m.cell)) {
                     faults.push(format!("{what}: a nudge or reason names a mistake: {text}"));
                 }
             }
-            (faults, 0, false)
+            faults.extend(replay(&what, &engine, &solution, &marks, &h));
+            let refuted = h.proof.is_some() && shot.state == "mistake";
+            (faults, usize::from(shot.state == "mistake"), refuted)
         })
         .collect();
     let faults: Vec<&String> = results.iter().flat_map(|r| &r.0).collect();
     assert_no_faults(&faults);
-    let crowned = results.iter().filter(|r| r.2).count();
-    let presses: usize = results.iter().map(|r| r.1).sum();
+    let clean: Vec<&(Vec<String>, usize, bool)> =
+        results.iter().zip(&shots).filter(|(_, s)| s.mistakes.is_empty()).map(|(r, _)| r).collect();
+    let crowned = clean.iter().filter(|r| r.2).count();
+    let presses: usize = clean.iter().map(|r| r.1).sum();
     assert!(crowned >= 12, "the partial and solved boards have crowns: {crowned}");
-    eprintln!("{} played screenshots, {crowned} crowned without mistakes: {presses} hints checked", shots.len());
+    let mistaken = shots.iter().filter(|s| !s.mistakes.is_empty()).count();
+    let refuted = results.iter().zip(&shots).filter(|(r, s)| s.state == "mistake" && r.2).count();
+    let mistake_shots = shots.iter().filter(|s| s.state == "mistake").count();
+    assert!(mistake_shots >= 10, "the corpus has mistake screenshots: {mistake_shots}");
+    assert!(
+        refuted * 10 >= mistake_shots * 9,
+        "a reason from the board on at least 90% of the mistake screenshots: {refuted} of {mistake_shots}"
+    );
+    eprintln!(
+        "{} played screenshots, {crowned} crowned without mistakes: {presses} hints checked; {refuted} of {mistake_shots} mistakes explained ({} checked)",
+        shots.len(),
+        mistaken
+    );
 }
 
 /// A board to explain: its name, regions, stars per unit and colours if known.

@@ -213,7 +213,7 @@ impl Geometry {
     /// The first broken rule of `board`, as the unit that breaks it: a unit with
     /// more than K queens, or fewer possible cells than the queens it still needs,
     /// or two touching queens (reported as the row of the first).
-    pub(crate) fn contradiction(&self, board: &Board) -> Option<Unit> {
+    pub fn contradiction(&self, board: &Board) -> Option<Unit> {
         for u in 0..self.units.len() {
             let t = self.tally(board, u);
             if t.queens > self.k || t.queens + t.unknown < self.k {

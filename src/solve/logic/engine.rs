@@ -9,14 +9,14 @@ use super::board::{Board, CellState, Geometry};
 use super::sentences::say;
 use super::step::{apply, Found, Step, Technique, Uses};
 use super::techniques::basic::{reach_of_placed, reach_reason};
-use super::techniques::cheapest;
+use super::techniques::{cheapest, every_cheap};
 use super::trials::budget::Budget;
 use super::trials::cases::{case_split, SplitMemo};
 use super::trials::propagate::probe;
 use super::trials::what_if::what_if;
 use super::words::Names;
 use crate::puzzle::marks::{Mark, Marks};
-use crate::puzzle::Regions;
+use crate::puzzle::{Cell, Regions};
 use crate::solve::deadline::Deadline;
 
 /// What a solve path may spend on case splits and what-if searches, in
@@ -113,6 +113,32 @@ impl Engine {
         b
     }
 
+    /// Rules out on `board` every unknown cell a queen on it reaches (touching
+    /// cells, and the rest of each unit the queens fill), as the game's auto-X
+    /// does; returns those cells, row-major.
+    pub fn take_reach(&self, board: &mut Board) -> Vec<Cell> {
+        let g = &self.geo;
+        let (mut out, mut all) = (Vec::new(), Vec::new());
+        let queens: Vec<usize> = board.queens().collect();
+        for q in queens {
+            g.reach(board, q, &mut out);
+            all.extend_from_slice(&out);
+        }
+        all.sort_unstable();
+        all.dedup();
+        for &i in &all {
+            board.set(i, CellState::Empty);
+        }
+        all.into_iter().map(|i| g.cell(i)).collect()
+    }
+
+    /// Every step of techniques 1–9 on `board` that their sweeps list, cheapest
+    /// family first (see [`super::why`], whose chains take them): what a chain of
+    /// steps about one cell is checked against.
+    pub fn cheap_steps(&self, board: &Board) -> Vec<Step> {
+        every_cheap(&self.geo, board).map(|f| self.step(f, board)).collect()
+    }
+
     /// The next step from `board`, cheapest technique first; `None` when the board
     /// is complete, breaks a rule, or no technique (within its budget) decides a cell.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
@@ -142,7 +168,7 @@ impl Engine {
     /// reach along: the cells those queens rule out (touching cells, and the rest of
     /// every unit they fill) are decided in the same step, so a queen's reach is
     /// never a step of its own after a queen was placed.
-    fn step(&self, found: Found, board: &Board) -> Step {
+    pub(crate) fn step(&self, found: Found, board: &Board) -> Step {
         let g = &self.geo;
         let mut after = board.clone();
         apply(&mut after, &found);

@@ -1,37 +1,18 @@
 //! A hint for a player's board: their mistakes first, then the next step.
 //!
-//! The player's marks are checked against the unique solution (which the MILP
-//! proved): a queen off it or an X on it is a mistake. Queens that break a rule
-//! outright (two in a line or region, or touching) are named as clashes. Only a
-//! board without mistakes gets a next step, found by the engine from the marks the
-//! player has, and checked against the solution before it is shown.
+//! The mistakes, and why each is wrong, are `mistakes`' work; this says them in
+//! three reveals. Only a board without mistakes gets a next step, found by the
+//! engine from the marks the player has, and checked against the solution before
+//! it is shown.
 
 use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
+use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
+pub use super::mistakes::{Clash, Mistake, Proof};
 use super::step::{add_unit, Reveal, Step, Uses};
-use super::words::{sentence, units};
+use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
-
-/// A mark that contradicts the solution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Mistake {
-    /// The cell.
-    pub cell: Cell,
-    /// What the player put there (a queen off the solution, or an X on it).
-    pub mark: Mark,
-}
-
-/// Two of the player's queens that break a rule together.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Clash {
-    /// One queen.
-    pub a: Cell,
-    /// The other.
-    pub b: Cell,
-    /// How: "touch", "share a row", "share a column", "share a region".
-    pub how: &'static str,
-}
 
 /// What to tell a player about their board.
 #[derive(Debug, Clone)]
@@ -54,6 +35,11 @@ pub struct Hint {
     pub look: Uses,
     /// The next step, when there are no mistakes and the board is not finished.
     pub step: Option<Step>,
+    /// The mark to fix first, when the board has a mistake.
+    pub fix: Option<Mistake>,
+    /// Why that mark is wrong, from the player's correct marks, when the engine
+    /// found a short proof.
+    pub proof: Option<Proof>,
     /// Cells decided by the steps taken before this one (see [`hint_after`]).
     pub earlier: Vec<(Cell, CellState)>,
     /// Blank cells that the player's crowns already rule out (their rows, columns,
@@ -110,6 +96,8 @@ impl Hint {
             text: text.into(),
             look: Uses::default(),
             step: None,
+            fix: None,
+            proof: None,
             earlier: Vec::new(),
             implied,
             stopped: None,
@@ -139,17 +127,10 @@ pub fn hint(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
 /// a cell the crowns already rule out.
 pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, skip: usize) -> Hint {
     let g = engine.geometry();
-    let mut mistakes = Vec::new();
-    for i in 0..g.n() * g.n() {
-        let cell = g.cell(i);
-        match (marks.get(cell), solution.contains(cell)) {
-            (Mark::Queen, false) | (Mark::Cross, true) => mistakes.push(Mistake { cell, mark: marks.get(cell) }),
-            _ => {}
-        }
-    }
+    let mistakes = mistakes(g, solution, marks);
     let clashes = clashes(regions, g.stars(), &marks.queens());
-    if let Some(&first) = mistakes.first() {
-        return fix(engine, regions, mistakes, clashes, first);
+    if let Some((first, clash)) = first_to_fix(&mistakes, &clashes) {
+        return fix(engine, regions, solution, marks, (mistakes, clashes), (first, clash));
     }
     if solution.cells().iter().all(|&c| marks.get(c) == Mark::Queen) {
         let mut h = Hint::plain(mistakes, clashes, "The board is solved.", Vec::new());
@@ -157,7 +138,7 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
         return h;
     }
     let mut board = engine.board_from_marks(marks);
-    let implied = implied(engine, &mut board);
+    let implied = engine.take_reach(&mut board);
     let mut earlier = Vec::new();
     for _ in 0..skip {
         match engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) {
@@ -202,42 +183,51 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
         text: step.text.clone(),
         look,
         step: Some(step),
+        fix: None,
+        proof: None,
         earlier,
         implied,
         stopped: None,
     }
 }
 
-/// Rules out on `board` every blank cell a queen on it reaches (touching cells, and
-/// the rest of each unit the queens fill), as the game's auto-X does; returns those
-/// cells, row-major.
-fn implied(engine: &Engine, board: &mut Board) -> Vec<Cell> {
+/// The hint that fixes the mark `m`, a mistake of `marks`, as [`hint`] fixes the
+/// first one (for "why?" asked about that mark).
+pub fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
     let g = engine.geometry();
-    let mut out = Vec::new();
-    let mut all = Vec::new();
-    let queens: Vec<usize> = board.queens().collect();
-    for q in queens {
-        g.reach(board, q, &mut out);
-        all.extend_from_slice(&out);
-    }
-    all.sort_unstable();
-    all.dedup();
-    for &i in &all {
-        board.set(i, CellState::Empty);
-    }
-    all.into_iter().map(|i| g.cell(i)).collect()
+    let mistakes = mistakes(g, solution, marks);
+    let clashes = clashes(regions, g.stars(), &marks.queens());
+    let clash = clashes.iter().find(|c| m.mark == Mark::Queen && (c.a == m.cell || c.b == m.cell)).copied();
+    fix(engine, regions, solution, marks, (mistakes, clashes), (m, clash))
 }
 
-/// The hint for a board with a mistake: fix the first one. The nudge says that
-/// something is wrong and where to look (the clashing crowns' shared unit, or the
-/// mistake's region, or its row when the region is larger than a row); the reason
-/// says what kind of mark is wrong there; only the answer names the cell.
-fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<Clash>, m: Mistake) -> Hint {
+/// The hint for a board with a mistake: fix `m` first (of `clash`, when it is a
+/// queen of one). The nudge says that something is wrong and where to look (the
+/// clashing queens' shared unit, or the mistake's region, or its row when the
+/// region is larger than a row); the reason says what breaks, naming no cell; only
+/// the answer names the mark to remove, and shows why from the player's correct
+/// marks when the engine finds a short proof (else it says it found none).
+fn fix(
+    engine: &Engine,
+    regions: &Regions,
+    solution: &Placement,
+    marks: &Marks,
+    (mistakes, clashes): (Vec<Mistake>, Vec<Clash>),
+    (m, clash): (Mistake, Option<Clash>),
+) -> Hint {
     let g = engine.geometry();
-    let names = &engine.names();
+    let names = engine.names();
     let piece = if g.stars() > 1 { "star" } else { "crown" };
+    // A clash's wrong queen is shown wrong without the queen it clashes with (with
+    // that one on the board, the clash itself is all a proof would say).
+    let mut known = marks.clone();
+    if let Some(c) = clash {
+        known.set(if c.a == m.cell { c.b } else { c.a }, Mark::Blank);
+    }
+    let proof = prove(engine, &correct_board(engine, solution, &known), m);
+    let queen = if g.stars() > 1 { "star" } else { "queen" };
     let mut look = Uses::default();
-    let (nudge, reason) = if let Some(c) = clashes.first() {
+    let (nudge, reason) = if let Some(c) = clash {
         let (unit, rule) = match c.how {
             "share a row" => (vec![Unit::Row(c.a.row)], "may hold only one".to_string()),
             "share a column" => (vec![Unit::Col(c.a.col)], "may hold only one".to_string()),
@@ -263,11 +253,18 @@ fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<
         };
         add_unit(unit, &mut look);
         let place = names.unit(unit);
-        let reason = match m.mark {
-            Mark::Queen => {
+        let reason = match (m.mark, &proof) {
+            (Mark::Queen, Some(Proof::Refuted { says, .. })) => {
+                format!("a {piece} in {place} cannot be part of the solution: with it there, {says}")
+            }
+            (Mark::Queen, _) => {
                 format!(
                     "a {piece} in {place} is not part of the solution: with it there, the puzzle cannot be finished"
                 )
+            }
+            (_, Some(Proof::Forced { steps })) => {
+                let count = if steps.len() == 1 { "one step".to_string() } else { format!("{} steps", steps.len()) };
+                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board put one there")
             }
             _ if g.stars() > 1 => format!("an X in {place} covers a cell where one of its stars belongs"),
             _ => format!("an X in {place} covers the cell where its queen belongs"),
@@ -275,12 +272,34 @@ fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<
         (format!("something on the board is wrong: look at {place}"), reason)
     };
     let mut text = String::new();
-    if let Some(c) = clashes.first() {
-        text = format!("The {piece}s on {} and {} {}: ", c.a.name(), c.b.name(), c.how);
+    if let Some(c) = clash {
+        text = format!("The {piece}s on {} and {} {}. ", c.a.name(), c.b.name(), c.how);
     }
-    text.push_str(&match m.mark {
-        Mark::Queen => format!("the {piece} on {} is not part of the solution: remove it.", m.cell.name()),
-        _ => format!("the X on {} is wrong: remove it.", m.cell.name()),
+    let cell = m.cell.name();
+    text.push_str(&match (m.mark, &proof) {
+        (Mark::Queen, Some(Proof::Refuted { steps, says, .. })) => {
+            let mut t = format!("The {piece} on {cell} is wrong: with it there, ");
+            if steps.is_empty() {
+                t.push_str(&format!("{says}."));
+            } else {
+                let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+                t.push_str(&format!("{} Then {says}.", lower_first(&said.join(" "))));
+            }
+            t + &format!(" Remove the {piece} on {cell}.")
+        }
+        (Mark::Queen, _) => format!(
+            "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
+        ),
+        (_, Some(Proof::Forced { steps })) => {
+            let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+            format!(
+                "The X on {cell} is wrong: {} So {cell} holds a {queen}. Remove the X.",
+                lower_first(&said.join(" "))
+            )
+        }
+        _ => format!(
+            "The X on {cell} covers a cell of the solution (no short reason was found from your board): remove it."
+        ),
     });
     Hint {
         mistakes,
@@ -291,6 +310,8 @@ fn fix(engine: &Engine, regions: &Regions, mistakes: Vec<Mistake>, clashes: Vec<
         text: sentence(text),
         look,
         step: None,
+        fix: Some(m),
+        proof,
         earlier: Vec::new(),
         implied: Vec::new(),
         stopped: None,
@@ -304,26 +325,4 @@ fn agrees(step: &Step, solution: &Placement, board: &Board, engine: &Engine) -> 
         board.get(engine.geometry().at(cell)) == CellState::Unknown
             && (s == CellState::Queen) == solution.contains(cell)
     })
-}
-
-/// Pairs of `queens` that break a rule together, row-major by first queen.
-pub fn clashes(regions: &Regions, stars: usize, queens: &[Cell]) -> Vec<Clash> {
-    let mut out = Vec::new();
-    for (k, &a) in queens.iter().enumerate() {
-        for &b in &queens[k + 1..] {
-            let how = if a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1 {
-                "touch"
-            } else if stars == 1 && a.row == b.row {
-                "share a row"
-            } else if stars == 1 && a.col == b.col {
-                "share a column"
-            } else if stars == 1 && regions.label(a) == regions.label(b) {
-                "share a region"
-            } else {
-                continue;
-            };
-            out.push(Clash { a, b, how });
-        }
-    }
-    out
 }

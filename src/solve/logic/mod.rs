@@ -22,16 +22,19 @@
 //! - `grade`: how hard a path is ([`Grade`]); `hint`: a hint for a player's board.
 
 pub mod board;
+pub mod chain;
 mod engine;
 mod grade;
 mod hasher;
 pub mod hint;
+mod mistakes;
 mod sentences;
 mod step;
 mod techniques;
 #[cfg(test)]
 pub(crate) mod testing;
 mod trials;
+pub mod why;
 mod words;
 
 pub use board::{Board, CellState, Geometry, Unit};

@@ -140,6 +140,15 @@ pub(crate) fn sentence(s: String) -> String {
     }
 }
 
+/// `s` with its first letter in lower case, to continue a sentence.
+pub(crate) fn lower_first(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(f) => f.to_lowercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
 /// The word for the pieces: queen(s), or star(s) when K > 1.
 pub(crate) fn piece(g: &Geometry, plural: bool) -> &'static str {
     match (g.k > 1, plural) {

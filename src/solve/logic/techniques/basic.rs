@@ -10,21 +10,27 @@ use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, Names, 
 
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
+    reaches(g, b).next()
+}
+
+/// Every [`reach`] step of `b`, one per queen whose reach has unknown cells, in
+/// row-major order of the queens.
+pub(crate) fn reaches<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
     let mut out = Vec::new();
     let queens = g.queen_counts(b);
-    for q in b.queens() {
+    b.queens().filter_map(move |q| {
         g.reach_of_queen(b, q, &queens, &mut out);
-        if !out.is_empty() {
-            out.sort_unstable();
-            let full = g.cell_units[q].iter().filter(|&&u| queens[u] >= g.k).map(|&u| g.unit(u)).collect();
-            return Some(Found {
-                technique: Technique::Reach,
-                decided: empties(out.iter().copied()),
-                detail: Detail::Reach { queen: q, full },
-            });
+        if out.is_empty() {
+            return None;
         }
-    }
-    None
+        out.sort_unstable();
+        let full = g.cell_units[q].iter().filter(|&&u| queens[u] >= g.k).map(|&u| g.unit(u)).collect();
+        Some(Found {
+            technique: Technique::Reach,
+            decided: empties(out.iter().copied()),
+            detail: Detail::Reach { queen: q, full },
+        })
+    })
 }
 
 /// 2. A unit whose unknown cells are exactly the queens it still needs.

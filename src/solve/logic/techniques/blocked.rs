@@ -25,6 +25,21 @@ pub(crate) fn blocked(g: &Geometry, b: &Board) -> Option<Found> {
     })
 }
 
+/// Every [`blocked`] step of `b`: for each unit (in scan order) that a queen
+/// would leave without room, the cells whose queen does that first to it.
+pub(crate) fn blocked_units(g: &Geometry, b: &Board) -> Vec<Found> {
+    let mut by_unit: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+    let units = blocked_scan(g, b, |c, p| by_unit.entry(p).or_default().push(c));
+    by_unit
+        .into_iter()
+        .map(|(p, cells)| Found {
+            technique: Technique::Blocked,
+            decided: empties(cells),
+            detail: Detail::Blocked { unit: g.unit(units[p]) },
+        })
+        .collect()
+}
+
 /// Every cell [`blocked`] would rule out for any unit, in one sweep: what a case
 /// followed through needs (no words, so no one unit to name).
 pub(crate) fn blocked_all(g: &Geometry, b: &Board) -> Vec<usize> {

@@ -53,3 +53,20 @@ pub(crate) fn cheapest_from(g: &Geometry, b: &Board, from: Technique, max: Techn
     let (from, to) = (from.level() as usize - 1, (max.level() as usize).min(finders.len()));
     finders.get(from..to).unwrap_or_default().iter().find_map(|f| f(g, b))
 }
+
+/// Every deduction of techniques 1–9 on `b` that their sweeps list, cheapest
+/// family first: every queen's reach, last cell, one line, 2×2 block, squeeze and
+/// counted band, every blocked unit, and the first fill and pressured exclusion
+/// (whose finders stop at their first). For a question about one cell ("why?"),
+/// which wants the deduction that decides that cell, not merely the cheapest.
+pub(crate) fn every_cheap<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    basic::reaches(g, b)
+        .chain(basic::last_cells(g, b))
+        .chain(lines::one_lines(g, b))
+        .chain(lines::fill(g, b))
+        .chain(std::iter::once_with(move || blocked::blocked_units(g, b)).flatten())
+        .chain(blocks::tilings(g, b))
+        .chain(blocks::squeezes(g, b))
+        .chain(counting::countings(g, b))
+        .chain(std::iter::once_with(move || pressured::pressured(g, b)).flatten())
+}

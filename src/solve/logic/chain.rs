@@ -1,0 +1,97 @@
+//! The chain of steps from a board that decides one cell, as short as the engine
+//! can make it, each step found and worded as any step is: what "why?" about a
+//! cell shows, and what shows a wrong X to cover a queen.
+//!
+//! At each board the chain takes a cheap step (techniques 1–9) that decides the
+//! cell, when one does; otherwise a step that reaches into the cell's row, column
+//! or region, or the engine's next step. Two chains are tried (preferring steps
+//! near the cell, and the engine's order) and the shorter is kept, so a chain is
+//! never longer than the engine's own path to the cell. Every step is a sound
+//! deduction from the board before it.
+
+use super::board::{Board, CellState, Geometry};
+use super::engine::Engine;
+use super::step::{Found, Step};
+use super::techniques::every_cheap;
+use crate::puzzle::Cell;
+
+/// Most steps a chain takes before it gives up (a board's cells bound any path).
+const MAX_CHAIN: usize = 2 * 40 * 40;
+
+/// The steps from a board that decide one cell.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    /// The cell asked about.
+    pub cell: Cell,
+    /// What the board already says of it, before any step (a mark, or a cell a
+    /// mark rules out once its reach is taken).
+    pub known: Option<CellState>,
+    /// The steps from the board, the last of which decides the cell (none when the
+    /// board already decides it, or when no step is found).
+    pub steps: Vec<Step>,
+    /// What the steps decide the cell is; `None` when the engine stopped first.
+    pub decided: Option<CellState>,
+}
+
+impl Chain {
+    /// What the cell is, as far as the chain knows.
+    pub fn state(&self) -> Option<CellState> {
+        self.known.or(self.decided)
+    }
+}
+
+/// The chain of steps from `start` that decides `cell` (see the module's doc).
+pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
+    let g = engine.geometry();
+    let target = g.at(cell);
+    let known = (start.get(target) != CellState::Unknown).then(|| start.get(target));
+    if known.is_some() {
+        return Chain { cell, known, steps: Vec::new(), decided: None };
+    }
+    let near = walk(engine, start, target, true);
+    let plain = walk(engine, start, target, false);
+    let (steps, decided) = match (&near.1, &plain.1) {
+        (Some(_), Some(_)) if near.0.len() <= plain.0.len() => near,
+        (Some(_), None) => near,
+        _ => plain,
+    };
+    Chain { cell, known: None, steps, decided }
+}
+
+/// One chain from `start` to cell `target`: at each board a cheap step that
+/// decides it, else (with `near`) the first cheap step that decides a cell of one
+/// of its units, else the engine's next step.
+fn walk(engine: &Engine, start: &Board, target: usize, near: bool) -> (Vec<Step>, Option<CellState>) {
+    let g = engine.geometry();
+    let mut board = start.clone();
+    let mut steps = Vec::new();
+    while steps.len() < MAX_CHAIN && !g.deadline.passed() {
+        if board.get(target) != CellState::Unknown {
+            return (steps, Some(board.get(target)));
+        }
+        let cheap: Vec<Found> = every_cheap(g, &board).collect();
+        let found = cheap
+            .iter()
+            .find(|f| f.decided.iter().any(|d| d.0 == target))
+            .or_else(|| if near { cheap.iter().find(|f| reaches_into(g, f, target)) } else { None })
+            .cloned();
+        let step = match found {
+            Some(f) => engine.step(f, &board),
+            None => match engine.next_step(&board) {
+                Some(step) => step,
+                None => break,
+            },
+        };
+        for &(c, s) in &step.decided {
+            board.set(g.at(c), s);
+        }
+        steps.push(step);
+    }
+    (steps, None)
+}
+
+/// True when `found` decides a cell that shares a row, column or region with `target`.
+fn reaches_into(g: &Geometry, found: &Found, target: usize) -> bool {
+    let own = g.cell_units[target];
+    found.decided.iter().any(|&(i, _)| g.cell_units[i].iter().zip(own).any(|(&a, b)| a == b))
+}

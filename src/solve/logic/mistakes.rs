@@ -1,0 +1,193 @@
+//! A player's mistakes: which mark to fix first, and why it is wrong, shown from
+//! the player's own board where the engine can.
+//!
+//! The marks are checked against the unique solution (which the exact solver
+//! proved): a queen off it or an X on it is a mistake. Two queens that break a rule
+//! together are a clash, and the one to remove is the one off the solution. The
+//! reason is found from the player's correct marks alone (never from a wrong one):
+//! a wrong queen is refuted (with it there, a few steps leave some unit broken), a
+//! wrong X is shown to cover a queen (the steps that force a queen there).
+
+use super::board::{Board, CellState, Geometry, Unit};
+use super::chain::deciding;
+use super::engine::Engine;
+use super::step::{Step, Technique};
+use super::techniques::cheapest;
+use super::words::{piece, Names};
+use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::{Cell, Placement, Regions};
+
+/// Most steps a refutation takes: a reason is worth showing only while it is short.
+const MAX_REFUTATION: usize = 8;
+
+/// A mark that contradicts the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mistake {
+    /// The cell.
+    pub cell: Cell,
+    /// What the player put there (a queen off the solution, or an X on it).
+    pub mark: Mark,
+}
+
+/// Two of the player's queens that break a rule together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clash {
+    /// One queen.
+    pub a: Cell,
+    /// The other.
+    pub b: Cell,
+    /// How: "touch", "share a row", "share a column", "share a region".
+    pub how: &'static str,
+}
+
+/// Why a mark is wrong, from the player's correct marks.
+#[derive(Debug, Clone)]
+pub enum Proof {
+    /// A queen: with it there, `steps` lead to a board on which `broken` breaks a
+    /// rule, said by `says`.
+    Refuted {
+        /// The steps taken with the queen on the board.
+        steps: Vec<Step>,
+        /// The unit that breaks a rule at the end.
+        broken: Unit,
+        /// How it breaks, naming that unit and no cell ("the green region would
+        /// have no cell left for its queen").
+        says: String,
+    },
+    /// An X: these steps, from the board without it, put a queen on its cell.
+    Forced {
+        /// The steps, the last of which places the queen.
+        steps: Vec<Step>,
+    },
+}
+
+impl Proof {
+    /// The steps of the proof, in order.
+    pub fn steps(&self) -> &[Step] {
+        match self {
+            Proof::Refuted { steps, .. } | Proof::Forced { steps } => steps,
+        }
+    }
+}
+
+/// The marks of `marks` that contradict `solution`, row-major.
+pub fn mistakes(g: &Geometry, solution: &Placement, marks: &Marks) -> Vec<Mistake> {
+    (0..g.n() * g.n())
+        .map(|i| g.cell(i))
+        .filter_map(|cell| match (marks.get(cell), solution.contains(cell)) {
+            (Mark::Queen, false) | (Mark::Cross, true) => Some(Mistake { cell, mark: marks.get(cell) }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Pairs of `queens` that break a rule together, row-major by first queen.
+pub fn clashes(regions: &Regions, stars: usize, queens: &[Cell]) -> Vec<Clash> {
+    let mut out = Vec::new();
+    for (k, &a) in queens.iter().enumerate() {
+        for &b in &queens[k + 1..] {
+            let how = if a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1 {
+                "touch"
+            } else if stars == 1 && a.row == b.row {
+                "share a row"
+            } else if stars == 1 && a.col == b.col {
+                "share a column"
+            } else if stars == 1 && regions.label(a) == regions.label(b) {
+                "share a region"
+            } else {
+                continue;
+            };
+            out.push(Clash { a, b, how });
+        }
+    }
+    out
+}
+
+/// The mistake to fix first, and the clash it belongs to: a queen of the first
+/// clash that has one off the solution (a clash names the queen to remove, never
+/// an X); else the first queen off the solution; else the first X on it. `None`
+/// when there is no mistake.
+pub fn first_to_fix(mistakes: &[Mistake], clashes: &[Clash]) -> Option<(Mistake, Option<Clash>)> {
+    let wrong_queen = |cell: Cell| mistakes.iter().find(|m| m.cell == cell && m.mark == Mark::Queen).copied();
+    for c in clashes {
+        if let Some(m) = wrong_queen(c.a).or_else(|| wrong_queen(c.b)) {
+            return Some((m, Some(*c)));
+        }
+    }
+    let first = mistakes.iter().find(|m| m.mark == Mark::Queen).or_else(|| mistakes.first())?;
+    Some((*first, None))
+}
+
+/// The board of the player's marks that agree with `solution` (the others left
+/// blank), nothing else decided.
+pub fn board_of_correct_marks(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
+    let mut correct = marks.clone();
+    for m in mistakes(engine.geometry(), solution, marks) {
+        correct.set(m.cell, Mark::Blank);
+    }
+    engine.board_from_marks(&correct)
+}
+
+/// [`board_of_correct_marks`] with the cells their queens rule out taken as known.
+pub fn correct_board(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
+    let mut board = board_of_correct_marks(engine, solution, marks);
+    engine.take_reach(&mut board);
+    board
+}
+
+/// Why the mark `m` is wrong, from `board` (the player's correct marks,
+/// [`correct_board`]): `None` when no short proof is found within the hint's
+/// search.
+pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
+    let g = engine.geometry();
+    let at = g.at(m.cell);
+    match m.mark {
+        Mark::Queen => refute(engine, board, at),
+        _ => {
+            let mut board = board.clone();
+            board.set(at, CellState::Unknown);
+            let found = deciding(engine, &board, m.cell);
+            (found.decided == Some(CellState::Queen)).then_some(Proof::Forced { steps: found.steps })
+        }
+    }
+}
+
+/// With a queen on cell `at` of `board`, the cheap steps (techniques 1–9) until a
+/// rule breaks, when that takes at most [`MAX_REFUTATION`] of them.
+fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
+    let g = engine.geometry();
+    let mut trial = board.clone();
+    trial.set(at, CellState::Queen);
+    let mut steps = Vec::new();
+    loop {
+        if let Some(broken) = g.contradiction(&trial) {
+            let says = broken_rule(g, engine.names(), &trial, broken);
+            return Some(Proof::Refuted { steps, broken, says });
+        }
+        if steps.len() >= MAX_REFUTATION || g.deadline.passed() {
+            return None;
+        }
+        let found = cheapest(g, &trial, Technique::Pressured)?;
+        let step = engine.step(found, &trial);
+        for &(c, s) in &step.decided {
+            trial.set(g.at(c), s);
+        }
+        steps.push(step);
+    }
+}
+
+/// How `unit` breaks a rule on `board`, naming the unit and no cell: too many
+/// queens, too little room, or two queens that touch.
+fn broken_rule(g: &Geometry, names: &Names, board: &Board, unit: Unit) -> String {
+    let t = g.tally(board, g.index(unit));
+    let (one, many, u) = (piece(g, false), piece(g, true), names.unit(unit));
+    if t.queens > g.k {
+        format!("{u} would hold {} {many}, and it may hold only {}", t.queens, g.k)
+    } else if t.queens + t.unknown < g.k && g.k == 1 {
+        format!("{u} would have no cell left for its {one}")
+    } else if t.queens + t.unknown < g.k {
+        format!("{u} would have room for only {} of its {} {many}", t.queens + t.unknown, g.k)
+    } else {
+        format!("two {many} would touch, one of them in {u}")
+    }
+}

@@ -1,0 +1,136 @@
+//! "Why can't a queen go here?" / "Why must it go there?" about any cell of a
+//! player's board, in the same three reveals as a hint.
+//!
+//! The answer is the chain of steps from the player's correct marks that decides
+//! the cell ([`super::chain::deciding`]): for a blank cell, what decides it; for a
+//! mark that is right, why it is right (the chain from the board without it); for
+//! a mark that is wrong, the mistake it is, fixed and explained as a hint fixes it.
+
+use super::board::CellState;
+use super::chain::deciding;
+use super::engine::Engine;
+use super::hint::{fix_of, Hint};
+use super::mistakes::{board_of_correct_marks, mistakes};
+use super::step::{Reveal, Step, Uses};
+use super::words::{lower_first, piece, sentence};
+use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::{Cell, Placement, Regions};
+
+/// The answer to "why?" about one cell.
+#[derive(Debug, Clone)]
+pub struct Why {
+    /// The cell asked about.
+    pub cell: Cell,
+    /// What the steps show the cell is; `None` when no chain was found within the
+    /// hint's search.
+    pub state: Option<CellState>,
+    /// The steps from the player's board, the last of which decides the cell.
+    pub steps: Vec<Step>,
+    /// When the cell holds a mark that is wrong: the hint that fixes it (its three
+    /// reveals are this answer's).
+    pub mistake: Option<Hint>,
+    /// First reveal: where to look, with no conclusion about the cell.
+    pub nudge: String,
+    /// Second reveal: the argument, naming no cell it decides.
+    pub reason: String,
+    /// Third reveal: every step, and what the cell is.
+    pub text: String,
+    /// What the nudge points at: the first step's units and cells, never a cell
+    /// it decides.
+    pub look: Uses,
+}
+
+impl Why {
+    /// The text of one reveal.
+    pub fn reveal(&self, reveal: Reveal) -> &str {
+        match reveal {
+            Reveal::Nudge => &self.nudge,
+            Reveal::Reason => &self.reason,
+            Reveal::Answer => &self.text,
+        }
+    }
+}
+
+/// Why `cell` is what it is on the player's board `marks`, for the puzzle whose
+/// unique solution is `solution`.
+pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, cell: Cell) -> Why {
+    let g = engine.geometry();
+    let wrong = mistakes(g, solution, marks);
+    if let Some(&m) = wrong.iter().find(|m| m.cell == cell) {
+        let h = fix_of(engine, regions, solution, marks, m);
+        let steps = h.proof.as_ref().map(|p| p.steps().to_vec()).unwrap_or_default();
+        return Why {
+            cell,
+            state: Some(if solution.contains(cell) { CellState::Queen } else { CellState::Empty }),
+            steps,
+            nudge: h.nudge.clone(),
+            reason: h.reason.clone(),
+            text: h.text.clone(),
+            look: h.look.clone(),
+            mistake: Some(h),
+        };
+    }
+    // From the marks that are right (a wrong one elsewhere proves nothing), with
+    // the cell asked about left blank, so that a right mark is shown right too.
+    let mut board = board_of_correct_marks(engine, solution, marks);
+    board.set(g.at(cell), CellState::Unknown);
+    let found = deciding(engine, &board, cell);
+    let name = cell.name();
+    let is = |s: CellState| match s {
+        CellState::Queen => format!("holds a {}", piece(g, false)),
+        _ => "is empty".to_string(),
+    };
+    let mine = match marks.get(cell) {
+        Mark::Queen => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "star" } else { "crown" })),
+        Mark::Cross => Some(format!("Your X on {name} is right.")),
+        Mark::Blank => None,
+    };
+    let elsewhere = (!wrong.is_empty())
+        .then_some(" Something else on your board is wrong: this answer leaves it out (a hint names it).")
+        .unwrap_or_default();
+    let mut look = found.steps.first().map(|s| s.uses.clone()).unwrap_or_default();
+    if let Some(first) = found.steps.first() {
+        look.cells.retain(|c| !first.decided.iter().any(|d| d.0 == *c));
+    }
+    let (nudge, reason, text) = match (found.decided, found.steps.as_slice()) {
+        (Some(s), [one]) => (one.nudge.clone(), one.reason.clone(), format!("{} So {name} {}.", one.text, is(s))),
+        (Some(s), steps) => {
+            let n = steps.len();
+            let reasons: Vec<String> =
+                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reason)).collect();
+            let texts: Vec<String> = steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.text)).collect();
+            (
+                format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].nudge)),
+                format!("It takes {n} steps from your board. {}", reasons.join(" ")),
+                format!("{} So {name} {}.", texts.join(" "), is(s)),
+            )
+        }
+        (None, []) => {
+            let none = format!("No step from your board decides {name} within a hint's search.");
+            (none.clone(), none.clone(), none)
+        }
+        (None, [first, ..]) => {
+            let head =
+                format!("No chain of steps from your board decides {name} within a hint's search. The next step");
+            (
+                format!("{head}: {}", lower_first(&first.nudge)),
+                format!("{head}: {}", lower_first(&first.reason)),
+                format!("{head}: {}", lower_first(&first.text)),
+            )
+        }
+    };
+    let answer = match &mine {
+        Some(m) => format!("{m} {text}"),
+        None => text,
+    };
+    Why {
+        cell,
+        state: found.decided,
+        steps: found.steps,
+        mistake: None,
+        nudge: sentence(nudge) + elsewhere,
+        reason: sentence(reason) + elsewhere,
+        text: sentence(answer) + elsewhere,
+        look,
+    }
+}

@@ -1,0 +1,191 @@
+//! "Why?" about any cell: every chain is sound against the unique solution, ends
+//! on the cell's true state, and is no longer than the engine's own path to that
+//! cell; a wrong mark is answered as the mistake it is.
+
+mod common;
+
+use std::path::Path;
+
+use queens::puzzle::marks::{Mark, Marks};
+use queens::solve::logic::why::{why, Why};
+use queens::solve::logic::{Board, CellState, Engine, Names};
+use queens::{Cell, Placement, Regions};
+use rayon::prelude::*;
+
+/// The truth of `cell`.
+fn truth(solution: &Placement, cell: Cell) -> CellState {
+    if solution.contains(cell) {
+        CellState::Queen
+    } else {
+        CellState::Empty
+    }
+}
+
+/// The board "why?" starts from for `cell`: the player's correct marks, the cell blank.
+fn start(engine: &Engine, solution: &Placement, marks: &Marks, cell: Cell) -> Board {
+    let g = engine.geometry();
+    let mut board = Board::new(g.n());
+    for c in (0..g.n() * g.n()).map(|i| g.cell(i)) {
+        match marks.get(c) {
+            Mark::Queen if solution.contains(c) => board.set(g.at(c), CellState::Queen),
+            Mark::Cross if !solution.contains(c) => board.set(g.at(c), CellState::Empty),
+            _ => {}
+        }
+    }
+    board.set(g.at(cell), CellState::Unknown);
+    board
+}
+
+/// How many of the engine's own next steps from `board` it takes to decide `cell`
+/// (`None` when it stops first).
+fn engine_path(engine: &Engine, mut board: Board, cell: Cell) -> Option<usize> {
+    let g = engine.geometry();
+    let mut steps = 0;
+    while board.get(g.at(cell)) == CellState::Unknown {
+        let step = engine.next_step(&board)?;
+        for &(c, s) in &step.decided {
+            board.set(g.at(c), s);
+        }
+        steps += 1;
+    }
+    Some(steps)
+}
+
+/// What is wrong with the answer `w` about `cell`, if anything: a chain step
+/// deciding a known cell or against the solution, a chain not ending on the
+/// cell's truth, one longer than the engine's path, a nudge naming the cell's
+/// state; a mistake not answered as one.
+fn faults(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, cell: Cell, w: &Why) -> Vec<String> {
+    let g = engine.geometry();
+    let mut out = Vec::new();
+    let wrong = match marks.get(cell) {
+        Mark::Queen => !solution.contains(cell),
+        Mark::Cross => solution.contains(cell),
+        Mark::Blank => false,
+    };
+    if wrong {
+        if w.mistake.is_none() || !w.text.contains(&cell.name()) {
+            out.push(format!("{what} {cell:?}: a wrong mark is not answered as a mistake: {}", w.text));
+        }
+        return out;
+    }
+    let board = start(engine, solution, marks, cell);
+    let mut replay = board.clone();
+    for (k, step) in w.steps.iter().enumerate() {
+        for &(c, s) in &step.decided {
+            if replay.get(g.at(c)) != CellState::Unknown || s != truth(solution, c) {
+                out.push(format!("{what} {cell:?}: step {} is unsound: {}", k + 1, step.text));
+            }
+            replay.set(g.at(c), s);
+        }
+    }
+    match w.state {
+        Some(s) if s != truth(solution, cell) || replay.get(g.at(cell)) != s => {
+            out.push(format!("{what} {cell:?}: the chain ends on the wrong state: {}", w.text))
+        }
+        Some(_) => match engine_path(engine, board, cell) {
+            Some(len) if w.steps.len() > len => {
+                out.push(format!("{what} {cell:?}: {} steps where the engine takes {len}", w.steps.len()))
+            }
+            _ => {}
+        },
+        None => {}
+    }
+    if w.nudge.contains(&format!("{} holds", cell.name())) || w.nudge.contains(&format!("{} is empty", cell.name())) {
+        out.push(format!("{what} {cell:?}: the nudge gives the answer: {}", w.nudge));
+    }
+    out
+}
+
+/// The marks of a position: the solution's queens and empty cells where
+/// `(k · 37 + 11) mod 100 < known` for the cell's row-major index k.
+fn position(regions: &Regions, solution: &Placement, known: usize) -> Marks {
+    let mut marks = Marks::new(regions.n());
+    for (k, cell) in regions.cells().enumerate() {
+        if (k * 37 + 11) % 100 < known {
+            marks.set(cell, if solution.contains(cell) { Mark::Queen } else { Mark::Cross });
+        }
+    }
+    marks
+}
+
+#[test]
+fn every_cell_of_200_levels_at_three_positions_gets_a_sound_chain_no_longer_than_the_engines() {
+    let Some(levels) = common::levels("levels.json") else { return };
+    let results: Vec<(Vec<String>, usize, usize)> = levels
+        .par_iter()
+        .take(200)
+        .map(|level| {
+            let regions = level.board();
+            let solution = Placement::new(level.solution.iter().enumerate().map(|(r, &c)| Cell::new(r, c)).collect());
+            let engine = Engine::new(&regions, 1, Names::letters(regions.region_count()));
+            let (mut faults_all, mut answered, mut decided) = (Vec::new(), 0, 0);
+            for known in [0, 25, 50] {
+                let marks = position(&regions, &solution, known);
+                for cell in regions.cells() {
+                    let w = why(&engine, &regions, &solution, &marks, cell);
+                    answered += 1;
+                    decided += usize::from(w.state.is_some());
+                    faults_all.extend(faults(&format!("level {}", level.id), &engine, &solution, &marks, cell, &w));
+                }
+            }
+            (faults_all, answered, decided)
+        })
+        .collect();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.0).collect();
+    let answered: usize = results.iter().map(|r| r.1).sum();
+    let decided: usize = results.iter().map(|r| r.2).sum();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert!(answered > 40_000, "every cell of 200 levels at 3 positions: {answered}");
+    assert!(decided * 100 >= answered * 99, "a chain decides nearly every cell: {decided} of {answered}");
+}
+
+#[derive(serde::Deserialize)]
+struct Played {
+    file: String,
+    regions: Vec<String>,
+    solution: Vec<usize>,
+}
+
+#[test]
+fn every_cell_of_the_readable_played_screenshots_is_answered() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let dir = dir.join("played");
+    let shots: Vec<Played> = common::manifest(&dir);
+    let readable: Vec<&Played> = shots.iter().filter(|s| !s.file.ends_with("-dialog.png")).collect();
+    assert_eq!(readable.len(), 54, "the readable played screenshots");
+    let config = queens::pipeline::Config::default();
+    let faults: Vec<String> = readable
+        .par_iter()
+        .flat_map(|shot| {
+            let bytes = std::fs::read(Path::new(&dir).join(&shot.file)).unwrap();
+            let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let regions = Regions::from_rows(&shot.regions).unwrap();
+            let solution = Placement::new(shot.solution.iter().enumerate().map(|(r, &c)| Cell::new(r, c)).collect());
+            let marks = outcome.marks.clone().expect("marks read");
+            let engine = queens::pipeline::engine(&regions, outcome.colors.as_deref(), 1, false);
+            regions
+                .cells()
+                .flat_map(|cell| {
+                    let w = why(&engine, &regions, &solution, &marks, cell);
+                    let mut f = faults(&shot.file, &engine, &solution, &marks, cell, &w);
+                    if w.state.is_none() {
+                        f.push(format!("{} {cell:?}: no chain: {}", shot.file, w.text));
+                    }
+                    f
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
+    );
+}
