@@ -85,9 +85,11 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         Mark::Cross => Some(format!("Your X on {name} is right.")),
         Mark::Blank => None,
     };
-    let elsewhere = (!wrong.is_empty())
-        .then_some(" Something else on your board is wrong: this answer leaves it out (a hint names it).")
-        .unwrap_or_default();
+    let elsewhere = if wrong.is_empty() {
+        ""
+    } else {
+        " Something else on your board is wrong: this answer leaves it out (a hint names it)."
+    };
     let mut look = found.steps.first().map(|s| s.uses.clone()).unwrap_or_default();
     if let Some(first) = found.steps.first() {
         look.cells.retain(|c| !first.decided.iter().any(|d| d.0 == *c));
