@@ -183,7 +183,7 @@ impl Engine {
         let said = say(g, &self.names, &found);
         let (nudge, mut reason, mut text) = (said.nudge, said.reason, said.text);
         if !ruled.is_empty() {
-            text = format!("{text} {}", reach_of_placed(g, &self.names, &after, &placed, ruled.len()));
+            text = format!("{text} {}", reach_of_placed(g, &self.names, &after, &placed, &ruled));
             reason = format!("{reason} {}", reach_reason(g, placed.len()));
         }
         let mut uses = Uses::default();

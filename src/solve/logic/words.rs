@@ -171,17 +171,37 @@ pub(crate) struct Said {
     pub text: String,
 }
 
+/// Cells as a sentence names them: up to four by name ("row 1, column 2 and
+/// row 3, column 4"); more by where they lie ("14 cells of row 1", "9 cells in
+/// rows 2 and 3"), which the picture shows, rather than a list no one reads.
+pub(crate) fn cells_phrase(g: &Geometry, names: &Names, cells: &[usize]) -> String {
+    if cells.len() <= 4 {
+        return list(&cells.iter().map(|&i| cell(g, i)).collect::<Vec<_>>());
+    }
+    let k = cells.len();
+    for kind in [0, 1, 2] {
+        let unit = g.cell_units[cells[0]][kind];
+        if cells.iter().all(|&i| g.cell_units[i][kind] == unit) {
+            return format!("{k} cells of {}", names.unit(g.unit(unit)));
+        }
+    }
+    let mut rows: Vec<Unit> = cells.iter().map(|&i| Unit::Row(i / g.n)).collect();
+    rows.dedup();
+    format!("{k} cells in {}", units(names, &rows))
+}
+
 /// "row 2, column 3 holds a star and row 4, column 5 is empty" for decided cells.
-pub(crate) fn outcome(g: &Geometry, decided: &[(usize, CellState)]) -> String {
-    let of = |s: CellState| decided.iter().filter(|d| d.1 == s).map(|&(i, _)| cell(g, i)).collect::<Vec<_>>();
+pub(crate) fn outcome(g: &Geometry, names: &Names, decided: &[(usize, CellState)]) -> String {
+    let of = |s: CellState| decided.iter().filter(|d| d.1 == s).map(|&(i, _)| i).collect::<Vec<_>>();
     let (stars, empty) = (of(CellState::Queen), of(CellState::Empty));
-    let verb = |v: &[String], one: &str, many: &str| if v.len() == 1 { one.to_string() } else { many.to_string() };
+    let verb = |v: &[usize], one: &str, many: &str| if v.len() == 1 { one.to_string() } else { many.to_string() };
     let mut parts = Vec::new();
     if !stars.is_empty() {
-        parts.push(format!("{} {} a {}", list(&stars), verb(&stars, "holds", "each hold"), piece(g, false)));
+        let phrase = cells_phrase(g, names, &stars);
+        parts.push(format!("{phrase} {} a {}", verb(&stars, "holds", "each hold"), piece(g, false)));
     }
     if !empty.is_empty() {
-        parts.push(format!("{} {} empty", list(&empty), verb(&empty, "is", "are")));
+        parts.push(format!("{} {} empty", cells_phrase(g, names, &empty), verb(&empty, "is", "are")));
     }
     parts.join(" and ")
 }

@@ -102,9 +102,10 @@ pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[
 }
 
 /// The end of a step that places queens: what their reach rules out, by unit, and
-/// how many cells that is (`count`). `after` is the board with the queens placed
+/// how many cells that is (`ruled`, the cells). `after` is the board with the queens placed
 /// and nothing ruled out yet.
-pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usize], count: usize) -> String {
+pub(crate) fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usize], ruled: &[usize]) -> String {
+    let count = ruled.len();
     let touching = placed.iter().any(|&q| g.neighbours[q].iter().any(|&j| after.cells[j] == CellState::Unknown));
     let mut full: Vec<Unit> = Vec::new();
     for &q in placed {
@@ -121,7 +122,11 @@ pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usi
         (1, _) => ("that star rules".to_string(), "it"),
         (_, _) => (format!("those {} rule", piece(g, true)), "them"),
     };
-    let cells = if count == 1 { "1 cell".to_string() } else { format!("{count} cells") };
+    if let [one] = ruled {
+        // One cell: named, rather than as "the cells around" or "the rest of" a unit.
+        return full_stop(sentence(format!("{who} out one more cell, {}", cell(g, *one))));
+    }
+    let cells = format!("{count} cells");
     let mut parts = Vec::new();
     if !full.is_empty() {
         parts.push(format!("the rest of {}", list(&full.iter().map(|&u| names.unit(u)).collect::<Vec<_>>())));
@@ -139,7 +144,7 @@ pub fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed: &[usi
 
 /// The end of a step's reason when it places queens, naming no cell or unit (the
 /// units its queens fill would point at the cell).
-pub fn reach_reason(g: &Geometry, placed: usize) -> String {
+pub(crate) fn reach_reason(g: &Geometry, placed: usize) -> String {
     match (placed, g.k) {
         (1, 1) => "The queen there rules out the rest of its row, column and region, and the cells around it.".into(),
         _ => format!(

@@ -3,7 +3,7 @@
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{cell, list, piece, Names, Said};
+use crate::solve::logic::words::{cell, cells_phrase, piece, Names, Said};
 
 /// Technique 5: cells whose queen would leave some unit without room for its
 /// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
@@ -102,7 +102,7 @@ fn blocked_scan(g: &Geometry, b: &Board, mut visit: impl FnMut(usize, usize)) ->
 
 /// The words of a [`blocked`] step: a queen on any decided cell leaves `unit` short.
 pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
-    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let (one, many, u) = (piece(g, false), piece(g, true), names.unit(unit));
     let what = if g.k == 1 { "with no cell left".to_string() } else { format!("too few cells for its {} {many}", g.k) };
     Said {
@@ -115,9 +115,12 @@ pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(u
             format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
         },
         text: if cells.len() == 1 {
-            format!("a {one} on {} would leave {u} {what}, so that cell is empty", cells[0])
+            format!("a {one} on {} would leave {u} {what}, so that cell is empty", cell(g, cells[0]))
         } else {
-            format!("a {one} on any of {} would leave {u} {what}, so those cells are empty", list(&cells))
+            format!(
+                "a {one} on any of {} would leave {u} {what}, so those cells are empty",
+                cells_phrase(g, names, &cells)
+            )
         },
     }
 }

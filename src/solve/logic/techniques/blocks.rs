@@ -50,7 +50,7 @@ pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Bloc
     let argument =
         format!("{} needs {m} more {} and its cells left {}", names.unit(unit), piece(g, m > 1), fit_in_blocks(m));
     let nudge = format!("look at {} and how its cells left fit in 2×2 blocks", names.unit(unit));
-    say_tight(g, nudge, argument, decided, false)
+    say_tight(g, names, nudge, argument, decided, false)
 }
 
 /// The words of a [`squeeze`] step: the cells left in two `lines` fit in `blocks`.
@@ -63,5 +63,5 @@ pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &
         fit_in_blocks(m)
     );
     let nudge = format!("look at {} together, and 2×2 blocks along them", units(names, lines));
-    say_tight(g, nudge, argument, decided, false)
+    say_tight(g, names, nudge, argument, decided, false)
 }

@@ -289,5 +289,5 @@ pub(crate) fn say_counting(
             piece(g, false)
         )
     };
-    say_tight(g, format!("look at {l}, and {r}"), argument, decided, blocks.is_empty())
+    say_tight(g, names, format!("look at {l}, and {r}"), argument, decided, blocks.is_empty())
 }

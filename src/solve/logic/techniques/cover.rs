@@ -11,7 +11,7 @@
 
 use crate::solve::logic::board::{Board, CellState, Geometry};
 use crate::solve::logic::step::{block_cells, Block, Decided};
-use crate::solve::logic::words::{outcome, piece, Said};
+use crate::solve::logic::words::{outcome, piece, Names, Said};
 
 /// Few 2×2 blocks that cover every cell of `cands` (row-major): the best of a greedy
 /// cover and the four fixed tilings of the board. Any cover is a sound bound, since
@@ -340,7 +340,14 @@ pub(crate) fn fit_in_blocks(m: usize) -> String {
 /// The words of a step of the 2×2 families (2×2 blocks, squeeze, counting), from
 /// its `nudge` and its counting `argument`: what its blocks, or its full count
 /// (`all_placed`: a counted area with every star already there), decide.
-pub(crate) fn say_tight(g: &Geometry, nudge: String, argument: String, decided: &Decided, all_placed: bool) -> Said {
+pub(crate) fn say_tight(
+    g: &Geometry,
+    names: &Names,
+    nudge: String,
+    argument: String,
+    decided: &Decided,
+    all_placed: bool,
+) -> Said {
     let rest = if all_placed {
         "so no other cell there can hold one".to_string()
     } else {
@@ -349,7 +356,11 @@ pub(crate) fn say_tight(g: &Geometry, nudge: String, argument: String, decided: 
             piece(g, false)
         )
     };
-    Said { nudge, reason: format!("{argument}; {rest}"), text: format!("{argument}, so {}", outcome(g, decided)) }
+    Said {
+        nudge,
+        reason: format!("{argument}; {rest}"),
+        text: format!("{argument}, so {}", outcome(g, names, decided)),
+    }
 }
 
 #[cfg(test)]

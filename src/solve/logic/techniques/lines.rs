@@ -347,16 +347,14 @@ pub(crate) fn say_fill(g: &Geometry, names: &Names, inside: &[Unit], lines: &[Un
     let (a, b) = (units(names, inside), units(names, lines));
     let many = piece(g, true);
     let all = if inside.len() == 2 { "both" } else { "all" };
-    let kind = kind_word(lines[0], true);
+    let (theirs, those) = (kind_word(inside[0], true), kind_word(lines[0], true));
     Said {
         nudge: format!("look at {a}, and {b}"),
         reason: format!(
-            "the cells left in {a} {all} lie in {b}, so those {} {kind}' {many} are theirs: no other cell of {b} can hold one",
-            lines.len(),
+            "the cells left in {a} {all} lie in {b}, so those {theirs} take all the {many} of those {those}: no other cell of {b} can hold one"
         ),
         text: format!(
-            "the cells left in {a} all lie in {b}, so those {} {kind}' {many} are theirs and the other cells of {b} are empty",
-            lines.len(),
+            "the cells left in {a} all lie in {b}, so those {theirs} take all the {many} of those {those}, and the other cells of {b} are empty"
         ),
     }
 }

@@ -6,7 +6,7 @@
 use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::step::{Detail, Found, Technique};
-use crate::solve::logic::words::{cell, list, piece, units, Names, Said};
+use crate::solve::logic::words::{cells_phrase, piece, units, Names, Said};
 
 /// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
 /// area: a star and its touching cells lie in a 3×3 square, which meets at most
@@ -277,7 +277,7 @@ fn pressure_sweep(
 /// The words of a [`pressured`] step: a star on any decided cell leaves `area`
 /// (one unit, or two adjacent lines) too little room.
 pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Said {
-    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let (one, many, us) = (piece(g, false), piece(g, true), units(names, area));
     let those = if cells.len() == 1 { "that cell is" } else { "those cells are" };
     Said {
@@ -287,7 +287,7 @@ pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided:
         ),
         text: format!(
             "a {one} on {} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
-            list(&cells)
+            cells_phrase(g, names, &cells)
         ),
     }
 }

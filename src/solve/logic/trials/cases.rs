@@ -390,6 +390,18 @@ pub(crate) fn say_cases(
     let all_but_one = if ways == 2 { "one of them breaks a rule" } else { "all but one break a rule" };
     let (w, x) = (thousands(ways), thousands(broken));
     let one_left = broken + 1 == ways;
+    if broken == 0 {
+        return Said {
+            nudge: format!("look at {u}: its {many} can go only a few ways"),
+            reason: format!(
+                "try each of the {w} ways the {many} left in {u} can go and follow the easier steps through{with_what_ifs}: none breaks a rule, and some cells come out the same in all of them"
+            ),
+            text: format!(
+                "{last_resort}the {many} left in {u} can go only {w} ways; none of them breaks a rule when followed through{with_what_ifs}, and in every one {}",
+                outcome(g, names, decided)
+            ),
+        };
+    }
     Said {
         nudge: format!("look at {u}: its {many} can go only a few ways"),
         reason: if one_left {
@@ -404,12 +416,12 @@ pub(crate) fn say_cases(
         text: if one_left {
             format!(
                 "{last_resort}the {many} left in {u} can go only {w} ways, and {all_but_one} when followed through{with_what_ifs}: {}",
-                outcome(g, decided)
+                outcome(g, names, decided)
             )
         } else {
             format!(
                 "{last_resort}the {many} left in {u} can go only {w} ways; {x} of them break a rule when followed through{with_what_ifs}, and in every other one {}",
-                outcome(g, decided)
+                outcome(g, names, decided)
             )
         },
     }
