@@ -465,7 +465,7 @@ fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     }
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
     if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
-        outcome.result = Err(Error::UnsureMarks { cells: super::cells_for_people(&outcome.unsure) });
+        outcome.result = Err(Error::UnsureMarks { cells: super::cells::cells_for_people(&outcome.unsure) });
     }
     let mut hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
     // What someone at a terminal can do about a search that stopped.
