@@ -157,7 +157,7 @@ fn read(r: Read) -> Result<u8, String> {
             if !unsure.is_empty() {
                 eprintln!(
                     "{shown}: not sure what is drawn on {} (printed as empty); check the marks block by hand",
-                    super::cell_list::cells_for_people(&unsure)
+                    super::cells::cells_for_people(&unsure)
                 );
                 return Ok(1);
             }

@@ -6,7 +6,7 @@
 //! pipeline; nothing below it knows it exists.
 
 pub mod batch;
-mod cell_list;
+mod cells;
 pub mod cli;
 mod commands;
 mod generate;

@@ -1,4 +1,7 @@
-//! Cells named for people, as an error line lists them.
+//! Cells named for people, in error lines: "row 2, column 3; row 4, column 1".
+//!
+//! A file of its own, below the commands and the batch that both print such lines,
+//! so neither reaches up into `app/mod.rs` for it.
 
 use crate::puzzle::Cell;
 
@@ -9,7 +12,7 @@ const CELLS_NAMED: usize = 6;
 /// [`CELLS_NAMED`] it leads with the count and names the first few ("178 cells:
 /// row 1, column 1; …; row 1, column 6 and 172 more"), so a picture the reader
 /// could not make out still gets one line that can be read.
-pub(super) fn cells_for_people(cells: &[Cell]) -> String {
+pub(crate) fn cells_for_people(cells: &[Cell]) -> String {
     let named: Vec<String> = cells.iter().take(CELLS_NAMED).map(|c| c.name()).collect();
     match cells.len() {
         n if n <= CELLS_NAMED => named.join("; "),

@@ -1,0 +1,172 @@
+//! Many inputs at once: expand files and folders, solve in parallel (rayon, one
+//! file per task, so memory stays flat), print results in input order, write
+//! overlays atomically, and decide the exit status.
+//!
+//! One bad file never stops the others: its failure is printed as `path: reason`
+//! and the run goes on. Exit 0 when every input was solved, 1 when any failed.
+//!
+//! The parts follow one input's way through a run: [`options`] holds what the
+//! run was asked for, [`job`] turns the arguments into jobs, [`read`] reads an
+//! input's bytes, [`process`] solves it and writes its pictures, and [`print`]
+//! makes the text it prints. This file runs the jobs on the pool, prints their
+//! results in order and sums them up.
+
+mod job;
+mod options;
+mod print;
+mod process;
+mod read;
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use job::{expand, Source};
+pub use options::{BatchOptions, Mode};
+use print::Done;
+use process::process;
+pub(crate) use read::{read_file, read_stdin};
+
+/// Runs the batch; returns the process exit status (0 all solved, 1 any failed).
+pub fn run(opts: &BatchOptions) -> i32 {
+    let started = Instant::now();
+    let jobs = expand(&opts.inputs);
+    // Every input file, so no overlay is ever written over one.
+    let inputs: HashSet<PathBuf> = jobs
+        .iter()
+        .filter_map(|j| match &j.source {
+            Source::File(p) => p.canonicalize().ok(),
+            _ => None,
+        })
+        .collect();
+    let progress = (!opts.json && !opts.quiet && jobs.len() > 1 && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed} {wide_msg}")
+                .expect("valid template"),
+        );
+        bar
+    });
+    let threads = opts.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // The process's thread limit: say so rather than panic.
+            eprintln!("queens: cannot start {threads} worker threads ({e}); try a smaller -j");
+            return 1;
+        }
+    };
+    let (tx, rx) = mpsc::channel::<(usize, Done)>();
+    let mut failures: Vec<String> = Vec::new();
+    let total = jobs.len();
+    std::thread::scope(|scope| {
+        let jobs = &jobs;
+        let inputs = &inputs;
+        scope.spawn(move || {
+            pool.install(|| {
+                jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
+                    let done = process(job, opts, inputs);
+                    // Memory handed back helps the files still to come; a lone file's
+                    // process is about to exit, so the trim would only add to its time.
+                    if total > 1 {
+                        release_memory();
+                    }
+                    let _ = tx.send((i, done));
+                });
+            });
+        });
+        // A lone input that keeps a terminal waiting gets a spinner (a big board's
+        // full explanation can take seconds), cleared before its result prints.
+        let (mut spinner, mut early) = (None, None);
+        if total == 1 && !opts.json && !opts.quiet && std::io::stderr().is_terminal() {
+            match rx.recv_timeout(SPINNER_AFTER) {
+                Ok(first) => early = Some(first),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    spinner = Some(waiting(&jobs[0].display, opts.mode, started.elapsed()));
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {}
+            }
+        }
+        // Print in input order as results arrive.
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        let stdout = std::io::stdout();
+        for (i, done) in early.into_iter().chain(rx.iter()) {
+            if let Some(bar) = spinner.take() {
+                bar.finish_and_clear();
+            }
+            pending.insert(i, done);
+            while let Some(done) = pending.remove(&next) {
+                if let Some(bar) = &progress {
+                    bar.suspend(|| write_all(&mut stdout.lock(), &done.stdout));
+                } else {
+                    write_all(&mut stdout.lock(), &done.stdout);
+                }
+                if let Some(f) = done.failure {
+                    failures.push(f);
+                }
+                if let Some(bar) = &progress {
+                    bar.inc(1);
+                }
+                next += 1;
+            }
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let mut err = std::io::stderr().lock();
+    if total > 1 && !opts.quiet {
+        let _ = writeln!(
+            err,
+            "solved {} of {total}, {} failed ({:.2} s)",
+            total - failures.len(),
+            failures.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    for f in &failures {
+        let _ = writeln!(err, "{f}");
+    }
+    i32::from(!failures.is_empty())
+}
+
+/// How long a lone input runs before its spinner shows: most finish sooner.
+const SPINNER_AFTER: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The spinner of a lone input still under way after `elapsed`, on standard error.
+fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif::ProgressBar {
+    let doing = match mode {
+        Mode::Solve => "solving",
+        Mode::Explain => "explaining",
+        Mode::Hint => "looking for a hint in",
+    };
+    let bar = indicatif::ProgressBar::new_spinner().with_elapsed(elapsed);
+    bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
+    let what = if display == "-" { "standard input" } else { display };
+    bar.set_message(format!("{doing} {what}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    bar
+}
+
+fn write_all(out: &mut impl Write, s: &str) {
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = out.write_all(s.as_bytes());
+    let _ = out.flush();
+}
+
+/// Hands a worker's freed screenshot buffers back to the system after each file
+/// (and the server's, after each request).
+/// glibc keeps them in per-thread arenas otherwise, so a batch's peak memory
+/// would grow with the threads' history rather than with the files in flight.
+pub(crate) fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}

@@ -1,0 +1,50 @@
+//! What a run does with each input (solve, explain or hint) and the settings it
+//! does it with: the validated form of the command line that every part of the
+//! batch reads.
+
+use std::path::PathBuf;
+
+use crate::pipeline::Config;
+
+/// What a run does with each input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Solve and draw the solution (`queens solve`).
+    #[default]
+    Solve,
+    /// Solve and explain every step (`queens explain`).
+    Explain,
+    /// The next step for the board as given (`queens hint`).
+    Hint,
+}
+
+/// Settings of a `queens solve`, `explain` or `hint` run.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    /// What to do with each input.
+    pub mode: Mode,
+    /// Files, folders, or `-` for standard input.
+    pub inputs: Vec<PathBuf>,
+    /// Per-puzzle settings.
+    pub config: Config,
+    /// JSON Lines instead of boards.
+    pub json: bool,
+    /// Where overlays go; `None` writes none.
+    pub out_dir: Option<PathBuf>,
+    /// Overlay only the board.
+    pub crop: bool,
+    /// Print emoji share text.
+    pub share: bool,
+    /// Add the LP relaxation report.
+    pub bounds: bool,
+    /// Worker threads (None: all cores).
+    pub jobs: Option<usize>,
+    /// No progress bar, no summary.
+    pub quiet: bool,
+    /// Color the boards.
+    pub color: bool,
+    /// Where to write debug pictures.
+    pub debug_dir: Option<PathBuf>,
+    /// `hint`: how much of the hint the terminal and the picture show.
+    pub reveal: crate::solve::logic::Reveal,
+}

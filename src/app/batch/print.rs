@@ -1,0 +1,123 @@
+//! What a finished input prints: one JSON line, or the board as text (the solved
+//! board, the explanation, or the hint), with the failure line for the summary.
+//!
+//! Only text is made here; the caller prints it in input order.
+
+use super::job::Job;
+use super::options::{BatchOptions, Mode};
+use crate::error::Error;
+use crate::output::explain;
+use crate::output::report::{self, ErrorJson, Record};
+use crate::pipeline::Outcome;
+
+/// What a finished input prints.
+pub(super) struct Done {
+    /// The JSON line or the board text, for standard output.
+    pub(super) stdout: String,
+    /// `path: reason` when the input failed, for the summary on standard error.
+    pub(super) failure: Option<String>,
+}
+
+/// The text of a finished job: a JSON line with `--json`, else the board (or the
+/// hint) as text, and its failure line if it failed.
+pub(super) fn render(
+    job: &Job,
+    opts: &BatchOptions,
+    outcome: &Outcome,
+    hint: Option<&crate::solve::logic::hint::Hint>,
+    output: Option<String>,
+    output_error: Option<Error>,
+) -> Done {
+    // The K the result is about (auto found it); the configured one when auto found none.
+    let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
+    let error = output_error.as_ref().or(outcome.result.as_ref().err());
+    let failure = error.map(|e| format!("{}: {e}", job.display));
+    // A board read from its borders shows no region colours: it gets a map colouring.
+    let colors = crate::output::palette::display_colors(outcome);
+    let mut text = String::new();
+    if opts.json {
+        let failed = output_error.as_ref().map(ErrorJson::from_error);
+        let line = match opts.mode {
+            Mode::Solve => {
+                let mut r = Record::new(&job.display, stars, outcome);
+                r.output = output;
+                if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
+                    r.share = Some(report::share_text(regions, placement, colors.as_deref()));
+                }
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                r.to_json()
+            }
+            Mode::Explain => {
+                let mut r = explain::ExplainJson::new(&job.display, stars, outcome);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+            Mode::Hint => {
+                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+        };
+        text.push_str(&line);
+        text.push('\n');
+        return Done { stdout: text, failure };
+    }
+    let shown = report::shown_placement(outcome);
+    if let (Mode::Hint, Some(regions), Some(h)) = (opts.mode, &outcome.regions, hint) {
+        let n = regions.n();
+        let what = match &h.step {
+            Some(s) => format!("hint ({})", s.technique.name()),
+            None if h.solved => "solved".into(),
+            None if !h.mistakes.is_empty() => {
+                format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" })
+            }
+            None => "no hint".into(),
+        };
+        text.push_str(&format!("{}: {n}x{n}: {what}", job.display));
+        if let Some(out) = &output {
+            text.push_str(&format!(" -> {out}"));
+        }
+        text.push('\n');
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
+        return Done { stdout: text, failure };
+    }
+    if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {
+        let verdict = match &outcome.result {
+            Ok(_) => "unique solution",
+            _ => "several solutions, showing one",
+        };
+        let n = regions.n();
+        let unit = if stars == 1 { "queen".to_string() } else { format!("{stars} stars") };
+        text.push_str(&format!("{}: {n}x{n}, {unit} per row, column and region: {verdict}", job.display));
+        if let Some(out) = &output {
+            text.push_str(&format!(" -> {out}"));
+        }
+        text.push('\n');
+        if outcome.from_borders {
+            text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
+        } else {
+            text.push_str(&report::board_text(regions, Some(placement), colors.as_deref(), opts.color));
+        }
+        if let Some(lp) = &outcome.lp {
+            text.push_str(&format!(
+                "  LP relaxation: {}\n",
+                if lp.integral { "integral".to_string() } else { format!("{} fractional cells", lp.fractional_cells) }
+            ));
+        }
+        if opts.share && outcome.result.is_ok() {
+            text.push_str(&report::share_text(regions, placement, colors.as_deref()));
+        }
+        if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
+            text.push_str(&explain::explain_text(e));
+        }
+    }
+    Done { stdout: text, failure }
+}

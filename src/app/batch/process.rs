@@ -1,0 +1,141 @@
+//! One input, start to finish: read it, run the pipeline, add the hint or the LP
+//! report asked for, and write its pictures (debug pictures, the solved overlay
+//! or the hint picture) atomically, never over an input.
+//!
+//! It runs on a worker thread; what it prints is made by [`super::print`] and
+//! handed back, so the results can be printed in input order.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use super::job::{named_as_image, Job, Source};
+use super::options::{BatchOptions, Mode};
+use super::print::{render, Done};
+use super::read::{read_file, read_stdin};
+use crate::app::cells::cells_for_people;
+use crate::error::Error;
+use crate::output::files::write_atomic;
+use crate::output::{debug, overlay};
+use crate::pipeline::{self, Outcome, Picture};
+use crate::solve;
+use crate::solve::logic::hint::Stopped;
+
+/// The bytes of a job's input: a URL is its own bytes, a broken job fails with its reason.
+fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
+    match &job.source {
+        Source::Stdin => read_stdin(),
+        Source::File(p) => read_file(p),
+        Source::Url(url) => Ok(url.clone().into_bytes()),
+        Source::Broken(why) => Err(Error::Io { message: why.clone() }),
+    }
+}
+
+/// Solves one job (or gives its hint) and writes its pictures; returns what it prints.
+pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
+    let named_as_image = match &job.source {
+        Source::File(p) => named_as_image(p),
+        _ => false,
+    };
+    let (mut outcome, picture) = match read_input(job) {
+        Ok(bytes) => pipeline::solve_bytes(&bytes, named_as_image, &opts.config),
+        Err(e) => (Outcome::failed(e), None),
+    };
+    if opts.bounds {
+        if let (Some(regions), Ok(_) | Err(Error::SeveralSolutions { .. })) = (&outcome.regions, &outcome.result) {
+            let k = outcome.stars.unwrap_or(opts.config.solve.stars);
+            outcome.lp = solve::lp_report(regions, &solve::SolveOptions { stars: k, ..opts.config.solve }).ok();
+        }
+    }
+    // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
+    if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
+        outcome.result = Err(Error::UnsureMarks { cells: cells_for_people(&outcome.unsure) });
+    }
+    let mut hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
+    // What someone at a terminal can do about a search that stopped.
+    if let Some(h) = hint.as_mut() {
+        match h.stopped {
+            Some(Stopped::Clock) => h.advise("Try a larger --time-limit."),
+            Some(Stopped::Search) => h.advise("The full explanation (queens explain) searches much further."),
+            None => {}
+        }
+    }
+    let mut output_error = None;
+    let mut output = None;
+    // Debug pictures first: the overlay below draws on the picture itself.
+    if let (Some(dir), Some(pic)) = (&opts.debug_dir, &picture) {
+        if let Err(e) = debug::write(dir, &job.out_name, pic, &outcome) {
+            output_error.get_or_insert(e);
+        }
+    }
+    let written = match (opts.mode, &opts.out_dir) {
+        (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
+            // A text puzzle is drawn only when it carries the player's marks.
+            let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
+            let look = crate::output::hint::Look { reveal: opts.reveal, letters: opts.config.letters };
+            let img = crate::output::hint::picture(image, &grid, regions, h, look);
+            Some(write_hint(dir, &job.out_name, inputs, &img))
+        }),
+        (_, Some(dir)) => match (picture, &outcome.result) {
+            (Some(mut pic), Ok(placement)) => {
+                if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
+                    crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
+                }
+                // The player's own crowns stay as they drew them.
+                let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
+                let glyph =
+                    overlay::Glyph::for_board(outcome.stars.unwrap_or(opts.config.solve.stars), outcome.from_borders);
+                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop))
+            }
+            _ => None,
+        },
+        (_, None) => None,
+    };
+    match written {
+        Some(Ok(path)) => output = Some(path.display().to_string()),
+        Some(Err(e)) => output_error = Some(e),
+        None => {}
+    }
+    render(job, opts, &outcome, hint.as_ref(), output, output_error)
+}
+
+/// Writes the hint picture as `<base>.hint.png` (atomically, never over an input).
+fn write_hint(dir: &Path, base: &str, inputs: &HashSet<PathBuf>, img: &image::RgbImage) -> Result<PathBuf, Error> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    let path = overlay_path(dir, base, "hint", inputs);
+    write_atomic(&path, &overlay::encode_png(img))?;
+    Ok(path)
+}
+
+/// Writes the overlay through a temporary file and a rename, never over an input.
+/// Draws on the picture itself (it is not needed afterwards): one screenshot-sized
+/// buffer per file in flight keeps a batch's memory flat.
+fn write_overlay(
+    dir: &Path,
+    name: &str,
+    inputs: &HashSet<PathBuf>,
+    mut pic: Picture,
+    placement: &crate::Placement,
+    glyph: overlay::Glyph,
+    crop: bool,
+) -> Result<PathBuf, Error> {
+    let grid = pic.grid.expect("solved pictures have a grid");
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
+    let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
+    let bytes = overlay::encode_png(&img);
+    let path = overlay_path(dir, name, "solved", inputs);
+    write_atomic(&path, &bytes)?;
+    Ok(path)
+}
+
+/// `dir/<base>.<kind>.png`, or `dir/<base>-2.<kind>.png` (-3, …) when that is one of the inputs.
+fn overlay_path(dir: &Path, base: &str, kind: &str, inputs: &HashSet<PathBuf>) -> PathBuf {
+    let is_input = |p: &Path| p.canonicalize().is_ok_and(|c| inputs.contains(&c));
+    let mut path = dir.join(format!("{base}.{kind}.png"));
+    let mut k = 2;
+    while is_input(&path) {
+        path = dir.join(format!("{base}-{k}.{kind}.png"));
+        k += 1;
+    }
+    path
+}
