@@ -6,8 +6,8 @@
 //! This file holds the command tree and the flags of the commands that read
 //! puzzles (`solve`, `explain`, `hint`, `read`) and of `chess` and `serve`. The
 //! commands that make pictures and puzzles have a vocabulary of their own:
-//! [`render`] (looks, themes, marks) and [`generate`] (grades, formats). The
-//! value parsers every command shares are in [`values`].
+//! `render` (looks, themes, marks) and `generate` (grades, formats). The
+//! value parsers every command shares are in `values`.
 
 mod generate;
 mod render;
