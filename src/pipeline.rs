@@ -490,3 +490,13 @@ pub fn hint_after(outcome: &Outcome, config: &Config, steps: usize) -> Option<lo
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }
+
+/// "Why?" about `cell` of the player's board (its marks), for a solved outcome.
+pub fn why(outcome: &Outcome, config: &Config, cell: crate::Cell) -> Option<logic::why::Why> {
+    let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    let deadline = config.for_one_puzzle().solve.deadline;
+    let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
+    let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
+    Some(logic::why::why(&engine, regions, solution, &marks, cell))
+}

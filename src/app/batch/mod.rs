@@ -144,6 +144,7 @@ fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif
         Mode::Solve => "solving",
         Mode::Explain => "explaining",
         Mode::Hint => "looking for a hint in",
+        Mode::Why(_) => "answering why in",
     };
     let bar = indicatif::ProgressBar::new_spinner().with_elapsed(elapsed);
     bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));
