@@ -155,6 +155,13 @@ impl Outcome {
         naming_colors(self.colors.as_deref(), self.from_borders)
     }
 
+    /// True when sentences name regions by letter ("region C"): no colours to name
+    /// them by (a text puzzle, a board read from its borders). Pictures of hints
+    /// then draw the letters, so the words and the picture match.
+    pub fn names_by_letter(&self) -> bool {
+        self.naming_colors().is_none_or(|c| self.regions.as_ref().is_none_or(|r| c.len() != r.region_count()))
+    }
+
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
         Outcome {
