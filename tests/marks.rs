@@ -229,7 +229,7 @@ fn hint_on_played_screenshots_lists_the_labelled_mistakes() {
     let shots = common::manifest::<WithMistakes>(&dir);
     let files: Vec<_> = shots.iter().filter(|s| !s.win_screen).map(|s| dir.join(&s.file)).collect();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
-        .args(["hint", "--json", "--no-image", "-q", "-j", "2"])
+        .args(["hint", "--json", "--reveal", "answer", "--no-image", "-q", "-j", "2"])
         .args(&files)
         .output()
         .expect("runs");
