@@ -31,6 +31,7 @@ use values::{jobs, pixels, seconds, stars_arg, DAY, HOUR};
 /// checks it against the rules, and draws it on your screenshot.
 #[derive(Debug, Parser)]
 #[command(name = "queens", version = crate::app::shell::version(), about, long_about = None, propagate_version = true)]
+#[command(after_help = "Examples:\n  queens solve samples/desktop-light-8x8.png\n  queens serve\n\nThe manual: docs/README.md beside the source.")]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -41,24 +42,34 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve screenshots and text puzzles (files, folders, or - for standard input).
+    #[command(after_help = "Examples:\n  queens solve samples/desktop-light-8x8.png\n  queens solve --json --no-image samples/desktop-light-8x8.png")]
     Solve(Solve),
     /// Solve step by step the way a person would, and grade the puzzle's difficulty.
+    #[command(after_help = "Examples:\n  queens explain samples/issue-9x9.txt")]
     Explain(Explain),
     /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
+    #[command(after_help = "Examples:\n  queens hint samples/issue-9x9-played.png\n  queens hint --reveal nudge samples/issue-9x9-played.png")]
     Hint(Hint),
     /// Print the region map read from a screenshot, in the text puzzle format.
+    #[command(after_help = "Examples:\n  queens read samples/phone-dark-played.png > board.txt\n  queens read --format puzzlink samples/phone-dark-played.png")]
     Read(Read),
     /// Draw a text puzzle the way the game looks, or as a bordered Star Battle grid (for samples and tests).
+    #[command(after_help = "Examples:\n  queens render samples/issue-9x9-played.txt --marks board --cell 48 -o played.png")]
     Render(Render),
     /// Make new puzzles with exactly one solution, at the difficulty asked for.
+    #[command(after_help = "Examples:\n  queens generate --size 8 --grade medium --seed 7 --format text,png,puzzlink")]
     Generate(Generate),
     /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
+    #[command(after_help = "Examples:\n  queens chess 8")]
     Chess(Chess),
     /// Start a local web page: drop, choose or paste a screenshot and see it solved.
+    #[command(after_help = "Examples:\n  queens serve\n  queens serve --lan")]
     Serve(Serve),
     /// Print a shell completion script: `queens completions bash > ~/.local/share/bash-completion/completions/queens`.
+    #[command(after_help = "Examples:\n  queens completions bash > ~/.local/share/bash-completion/completions/queens")]
     Completions(Completions),
     /// Print the man page (roff): `queens man > queens.1; man -l queens.1`.
+    #[command(after_help = "Examples:\n  queens man > queens.1 && man -l queens.1")]
     Man,
 }
 
@@ -78,8 +89,8 @@ pub struct Common {
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds (the
-    /// README's Limits section gives the slowest measured).
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds, the
+    /// hardest corpus Star Battle boards seconds (docs/benchmarks.md).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
