@@ -94,6 +94,14 @@ pub enum Error {
         /// Why, and what to change.
         reason: String,
     },
+    /// `queens why`: the cell asked about is not on the board.
+    #[error("{cell} is not on this {n}x{n} board: rows and columns run from 1 to {n}")]
+    NoSuchCell {
+        /// The cell as asked (`r12c3`).
+        cell: String,
+        /// The board's side.
+        n: usize,
+    },
     /// The solver stopped without an answer we can trust (time limit, numerical trouble).
     #[error("solver stopped: {status}; try a larger --time-limit")]
     Solver {
@@ -166,6 +174,7 @@ impl Error {
             Error::Solver { .. } => "solver",
             Error::Unfinished { .. } => "unfinished",
             Error::Generate { .. } => "generate",
+            Error::NoSuchCell { .. } => "no-such-cell",
         }
     }
 

@@ -155,6 +155,13 @@ impl Outcome {
         naming_colors(self.colors.as_deref(), self.from_borders)
     }
 
+    /// True when sentences name regions by letter ("region C"): no colours to name
+    /// them by (a text puzzle, a board read from its borders). Pictures of hints
+    /// then draw the letters, so the words and the picture match.
+    pub fn names_by_letter(&self) -> bool {
+        self.naming_colors().is_none_or(|c| self.regions.as_ref().is_none_or(|r| c.len() != r.region_count()))
+    }
+
     /// An outcome that failed before a region map was read.
     pub fn failed(e: Error) -> Self {
         Outcome {
@@ -489,4 +496,14 @@ pub fn hint_after(outcome: &Outcome, config: &Config, steps: usize) -> Option<lo
     let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
+}
+
+/// "Why?" about `cell` of the player's board (its marks), for a solved outcome.
+pub fn why(outcome: &Outcome, config: &Config, cell: crate::Cell) -> Option<logic::why::Why> {
+    let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    let deadline = config.for_one_puzzle().solve.deadline;
+    let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
+    let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
+    Some(logic::why::why(&engine, regions, solution, &marks, cell))
 }

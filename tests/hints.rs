@@ -89,7 +89,7 @@ fn explain_gives_sound_numbered_steps_and_a_grade() {
 fn hint_on_a_fresh_board_is_one_sound_step() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", PUZZLE);
-    let (code, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(code, 0);
     assert_eq!(v["mistakes"], serde_json::json!([]));
     assert_sound(&v["hint"]);
@@ -104,7 +104,7 @@ fn hint_starts_from_the_players_marks() {
     // The player found the first queen and crossed out a few right cells.
     let p = write(dir.path(), "p.txt", &with_marks(&[(0, 0, 'Q'), (1, 1, 'x'), (8, 8, 'x')]));
     let out = dir.path().join("out");
-    let (code, v) = json(queens().args(["hint", "--json", "-o"]).arg(&out).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "-o"]).arg(&out).arg(&p));
     assert_eq!(code, 0);
     assert_eq!(v["marks"]["queens"], serde_json::json!([[0, 0]]));
     assert_eq!(v["marks"]["crosses"], serde_json::json!([[1, 1], [8, 8]]));
@@ -141,7 +141,7 @@ fn mistakes_come_first_and_name_the_cell() {
     let dir = tempfile::tempdir().unwrap();
     // A queen off the solution (row 1, column 2) and an X on a solution cell (row 2, column 6).
     let p = write(dir.path(), "p.txt", &with_marks(&[(0, 1, 'Q'), (1, 5, 'x'), (2, 8, 'x')]));
-    let (code, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(code, 0, "mistakes are still a result");
     assert_eq!(v["mistakes"], serde_json::json!([[0, 1], [1, 5], [2, 8]]));
     assert_eq!(v["hint"]["technique"], "mistake");
@@ -151,7 +151,7 @@ fn mistakes_come_first_and_name_the_cell() {
     assert!(text.contains("Remove the crown on row 1, column 2."), "{text}");
     assert!(text.contains("with it there, ") && !text.contains("not part of the solution"), "a reason: {text}");
 
-    let out = queens().args(["hint", "--no-image", "--color", "never"]).arg(&p).output().unwrap();
+    let out = queens().args(["hint", "--no-image", "--color", "never", "--reveal", "answer"]).arg(&p).output().unwrap();
     let human = String::from_utf8(out.stdout).unwrap();
     assert!(human.contains("3 mistakes"), "{human}");
     assert!(human.contains(" ! "), "mistakes are marked on the board: {human}");
@@ -162,7 +162,7 @@ fn clashing_queens_are_named() {
     let dir = tempfile::tempdir().unwrap();
     // Two queens that touch diagonally, one of them right.
     let p = write(dir.path(), "p.txt", &with_marks(&[(0, 0, 'Q'), (1, 1, 'Q')]));
-    let (_, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(v["clashes"], serde_json::json!([{"cells": [[0, 0], [1, 1]], "how": "touch"}]));
     assert_eq!(v["mistakes"], serde_json::json!([[1, 1]]));
     assert!(v["hint"]["text"].as_str().unwrap().contains("touch"));
@@ -173,7 +173,7 @@ fn a_finished_board_is_solved() {
     let dir = tempfile::tempdir().unwrap();
     let marks: Vec<(usize, usize, char)> = SOLUTION.iter().enumerate().map(|(r, &c)| (r, c, 'Q')).collect();
     let p = write(dir.path(), "p.txt", &with_marks(&marks));
-    let (code, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(code, 0);
     assert_eq!(v["solved"], true);
     assert!(v["hint"].is_null());
@@ -185,7 +185,7 @@ fn bad_marks_are_a_parse_error_with_line_and_column() {
     let mut text = with_marks(&[]);
     text = text.replacen(".........\n", "...?.....\n", 1);
     let p = write(dir.path(), "p.txt", &text);
-    let (code, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(code, 1);
     assert_eq!(v["error"]["kind"], "parse");
     assert_eq!(v["error"]["line"], 11);
@@ -210,7 +210,7 @@ fn solve_json_has_difficulty_and_no_logic_gives_the_same_answer() {
 fn several_solutions_get_no_hint() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", "ABCD\nABCD\nABCD\nABCD\n");
-    let (code, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (code, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(code, 1);
     assert_eq!(v["error"]["kind"], "several-solutions");
     assert!(v["hint"].is_null());
@@ -640,11 +640,49 @@ fn ink_pixels(path: &Path, ink: [u8; 3]) -> usize {
     image::open(path).unwrap().to_rgb8().pixels().filter(|p| p.0 == ink).count()
 }
 
+/// With no `--reveal`, a hint is the nudge everywhere: the terminal names no cell
+/// it decides and no mistaken cell, and the JSON carries no later reveal.
+#[test]
+fn a_hint_without_reveal_is_the_nudge_and_names_no_decided_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    for marks in [vec![(0, 0, 'Q'), (1, 1, 'x')], vec![(0, 1, 'Q'), (1, 5, 'x')]] {
+        let p = write(dir.path(), "p.txt", &with_marks(&marks));
+        let (_, full) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
+        let (_, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+        assert_eq!(v["reveal"], "nudge");
+        assert_eq!(v["hint"]["nudge"], full["hint"]["nudge"]);
+        assert!(v["hint"]["reason"].is_null() && v["hint"]["text"].is_null(), "{v}");
+        assert_eq!(v["hint"]["decided"], serde_json::json!([]));
+        assert_eq!(v["mistakes"], serde_json::json!([]));
+        assert_eq!(v["mistake_count"], full["mistakes"].as_array().unwrap().len());
+        let out = queens().args(["hint", "--no-image", "--color", "never"]).arg(&p).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let named: Vec<Cell> = full["hint"]["decided"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| Cell::new(d["cell"][0].as_u64().unwrap() as usize, d["cell"][1].as_u64().unwrap() as usize))
+            .chain(
+                full["mistakes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| Cell::new(m[0].as_u64().unwrap() as usize, m[1].as_u64().unwrap() as usize)),
+            )
+            .collect();
+        assert!(!named.is_empty(), "the board decides or fixes something: {full}");
+        for cell in named {
+            assert!(!names_cell(&text, cell), "the nudge names {cell:?}: {text}");
+        }
+        assert!(text.contains("Next: --reveal reason"), "{text}");
+    }
+}
+
 #[test]
 fn reveal_picks_the_sentence_and_hides_the_answer_below_it() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", &with_marks(&[(0, 0, 'Q'), (1, 1, 'x')]));
-    let (_, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     let hint = &v["hint"];
     let mut pictures = Vec::new();
     for reveal in ["nudge", "reason", "answer"] {
@@ -656,7 +694,8 @@ fn reveal_picks_the_sentence_and_hides_the_answer_below_it() {
         let sentence = hint[reveal.replace("answer", "text")].as_str().unwrap();
         assert!(text.contains(sentence), "{reveal}: {text}");
         // The board below the sentence: decided cells only with the answer.
-        let board: String = text.lines().skip(2).collect::<Vec<_>>().join("\n");
+        let board: String = text.lines().skip(2).filter(|l| !l.starts_with("  Next:")).collect::<Vec<_>>().join("\n");
+        assert_eq!(text.contains("  Next: --reveal "), reveal != "answer", "{reveal}: how to see more: {text}");
         let shows_answer = board.contains('+') || board.contains('-');
         assert_eq!(shows_answer, reveal == "answer", "{reveal}: {board}");
         assert!(board.contains('('), "{reveal}: where to look is bracketed: {board}");
@@ -680,7 +719,7 @@ fn a_mistake_is_revealed_in_three_steps_and_only_the_answer_names_the_cell() {
     let dir = tempfile::tempdir().unwrap();
     // An X on the solution's cell of row 2 (column 6).
     let p = write(dir.path(), "p.txt", &with_marks(&[(1, 5, 'x')]));
-    let (_, v) = json(queens().args(["hint", "--json", "--no-image"]).arg(&p));
+    let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     let hint = &v["hint"];
     assert_eq!(hint["technique"], "mistake");
     let nudge = hint["nudge"].as_str().unwrap();
@@ -743,4 +782,67 @@ fn a_hint_past_its_search_points_to_the_full_explanation() {
     let out = queens().args(["hint", "--no-image"]).arg(&file).output().expect("run queens hint");
     let printed = String::from_utf8_lossy(&out.stdout);
     assert!(printed.contains("within a hint's search") && printed.contains("queens explain"), "{printed}");
+}
+
+/// `explain` prints its steps first and the solved board last; `--boards` draws
+/// the board after each step, its cells marked, and ends on the full solution.
+#[test]
+fn explain_puts_the_board_last_and_boards_draws_each_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", PUZZLE);
+    let out = queens().args(["explain", "--color", "never"]).arg(&p).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first_step = text.find("   1. [").expect("numbered steps");
+    let board = text.find("[A]").expect("the solved board, queens in brackets");
+    assert!(first_step < board, "the steps come before the solved board: {text}");
+
+    let out = queens().args(["explain", "--boards", "--color", "never"]).arg(&p).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let steps = text.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).count();
+    let rows: Vec<&str> =
+        text.lines().filter(|l| l.starts_with("      ") && l.trim().split(' ').count() == 9).collect();
+    assert_eq!(rows.len(), 9 * steps, "a 9×9 board after each of {steps} steps: {text}");
+    // After the last step every cell is decided: queens where the solution has them.
+    let last = &rows[rows.len() - 9..];
+    for (r, row) in last.iter().enumerate() {
+        for (c, symbol) in row.split_whitespace().enumerate() {
+            assert_eq!(matches!(symbol, "Q" | "+"), SOLUTION[r] == c, "row {r}: {row}");
+            assert!(matches!(symbol, "Q" | "+" | "·" | "-"), "every cell decided at the end: {row}");
+        }
+    }
+}
+
+/// `queens why`: the steps that decide a cell, as far as `--reveal`, in text and
+/// JSON; a cell is written r3c5; one off the board is that input's error.
+#[test]
+fn why_answers_a_cell_and_refuses_one_off_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p.txt", &with_marks(&[(0, 0, 'Q')]));
+    // Row 2, column 6 holds the solution's queen of row 2.
+    let (code, v) = json(queens().args(["why", "r2c6", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
+    assert_eq!(code, 0, "{v}");
+    assert_eq!((v["cell"].clone(), v["state"].clone()), (serde_json::json!([1, 5]), serde_json::json!("queen")));
+    let steps = v["steps"].as_array().unwrap();
+    assert!(!steps.is_empty(), "{v}");
+    for s in steps {
+        assert_sound(s);
+    }
+    let last = steps.last().unwrap();
+    assert!(last["decided"].as_array().unwrap().iter().any(|d| d["cell"] == serde_json::json!([1, 5])), "{v}");
+    // The nudge alone: no state, no steps, no text.
+    let (_, nudge) = json(queens().args(["why", "r2c6", "--json", "--no-image"]).arg(&p));
+    assert_eq!(nudge["reveal"], "nudge");
+    assert!(nudge["state"].is_null() && nudge["text"].is_null() && nudge["steps"] == serde_json::json!([]));
+    assert_eq!(nudge["nudge"], v["nudge"]);
+    // In the terminal, the answer ends with what the cell is.
+    let out = queens().args(["why", "R2C6", "--reveal", "answer", "--no-image", "--color", "never"]).arg(&p).output();
+    let text = String::from_utf8(out.unwrap().stdout).unwrap();
+    assert!(text.contains("So row 2, column 6 holds a queen."), "{text}");
+    // Not a cell: a usage error; off the board: that input fails.
+    let bad = queens().args(["why", "x3", "--no-image"]).arg(&p).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("write r3c5"), "{bad:?}");
+    let (code, off) = json(queens().args(["why", "r10c1", "--json", "--no-image"]).arg(&p));
+    assert_eq!(code, 1);
+    assert_eq!(off["error"]["kind"], "no-such-cell", "{off}");
 }

@@ -22,10 +22,19 @@ use crate::app::cli::{Batch, Chess, Cli, ColorChoice, Command, Read, ReadFormat,
 pub fn run(cli: Cli) -> Result<u8, String> {
     match cli.command {
         Command::Solve(s) => solve(s),
-        Command::Explain(e) => Ok(batch::run(&batch_options(e.batch, Mode::Explain)) as u8),
+        Command::Explain(e) => {
+            let mut opts = batch_options(e.batch, Mode::Explain);
+            opts.boards = e.boards;
+            Ok(batch::run(&opts) as u8)
+        }
         Command::Hint(h) => {
             let mut opts = batch_options(h.batch, Mode::Hint);
             opts.reveal = h.reveal.into();
+            Ok(batch::run(&opts) as u8)
+        }
+        Command::Why(w) => {
+            let mut opts = batch_options(w.batch, Mode::Why(w.cell));
+            opts.reveal = w.reveal.into();
             Ok(batch::run(&opts) as u8)
         }
         Command::Read(r) => read(r),
@@ -76,6 +85,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         color,
         debug_dir: b.common.debug_dir,
         reveal: crate::solve::logic::Reveal::Answer,
+        boards: false,
     }
 }
 

@@ -428,12 +428,12 @@ fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (S
         let blank = crate::puzzle::marks::Marks::new(regions.n());
         let marks = outcome.marks.as_ref().unwrap_or(&blank);
         let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let look = crate::output::hint::Look { reveal, letters: config.letters };
+        let look = crate::output::hint::Look { reveal, letters: config.letters || outcome.names_by_letter() };
         let image = crate::output::hint::picture(image, &grid, regions, h, look);
         let png = overlay::encode_png(&image);
         Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
     });
-    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref());
+    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref(), reveal);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     if let Value::Object(map) = &mut value {
         map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));

@@ -9,8 +9,8 @@
 //! 3. repair toward uniqueness: while a small search ([`count`]) lists other
 //!    solutions, the cell holding a star in most of them (and none of ours)
 //!    moves to a neighbouring region, which breaks them and keeps ours; regions
-//!    down to a cell or two rarely give one up ([`may_shrink`](repair::may_shrink)), as in the game;
-//! 4. grading by the deduction engine's cheap techniques ([`grading`]); while the
+//!    down to a cell or two rarely give one up (`repair::may_shrink`), as in the game;
+//! 4. grading by the deduction engine's cheap techniques (`grading`); while the
 //!    grade is not the one asked for, a cell moves (ours stays a solution; toward
 //!    a harder grade, half the moves grow a region the easy path starts from),
 //!    uniqueness is repaired again, and the change is kept when the hardest step
@@ -33,10 +33,10 @@
 //! pictures, JSON, terminals or files); the output layer formats its puzzles and
 //! the app layer writes them.
 //!
-//! The files follow that flow: [`spec`] is what is asked for and what comes out,
-//! [`layout`] places the stars and grows the regions, [`repair`] makes the planted
-//! solution the only one, [`grading`] grades a layout to steer by, [`make`] puts one
-//! puzzle together and verifies it, and [`batch`] makes many from one seed; the
+//! The files follow that flow: `spec` is what is asked for and what comes out,
+//! [`layout`] places the stars and grows the regions, `repair` makes the planted
+//! solution the only one, `grading` grades a layout to steer by, `make` puts one
+//! puzzle together and verifies it, and `batch` makes many from one seed; the
 //! search ([`count`]), the symmetries ([`canon`]) and the generator ([`rng`]) serve
 //! them. This file only names them and re-exports the stage's face.
 

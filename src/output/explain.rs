@@ -10,7 +10,7 @@ use crate::pipeline::{Explanation, Outcome};
 use crate::puzzle::marks::Mark;
 use crate::puzzle::{region_letter, Cell, Regions};
 use crate::solve::logic::hint::Hint;
-use crate::solve::logic::{CellState, Reveal, Step};
+use crate::solve::logic::{CellState, Reveal, Step, Uses};
 
 /// A step in JSON: `{"technique","level","text","decided":[{"cell","mark"}],"uses":{…}}`.
 #[derive(Debug, Serialize)]
@@ -21,10 +21,11 @@ pub struct StepJson {
     pub level: u8,
     /// First reveal: where to look, naming no decided cell.
     pub nudge: String,
-    /// Second reveal: the argument, naming no decided cell.
-    pub reason: String,
-    /// The whole step.
-    pub text: String,
+    /// Second reveal: the argument, naming no decided cell (null when a smaller
+    /// reveal was asked for).
+    pub reason: Option<String>,
+    /// The whole step (null when a smaller reveal was asked for).
+    pub text: Option<String>,
     /// Cells decided, 0-based.
     pub decided: Vec<DecidedJson>,
     /// What the argument used.
@@ -60,8 +61,8 @@ impl StepJson {
             technique: step.technique.id(),
             level: step.level(),
             nudge: step.nudge.clone(),
-            reason: step.reason.clone(),
-            text: step.text.clone(),
+            reason: Some(step.reason.clone()),
+            text: Some(step.text.clone()),
             decided: step
                 .decided
                 .iter()
@@ -70,12 +71,34 @@ impl StepJson {
                     mark: if s == CellState::Queen { "queen" } else { "empty" },
                 })
                 .collect(),
-            uses: UsesJson {
-                cells: step.uses.cells.iter().map(|c| [c.row, c.col]).collect(),
-                rows: step.uses.rows.clone(),
-                cols: step.uses.cols.clone(),
-                regions: step.uses.regions.iter().map(|&g| region_letter(g).to_string()).collect(),
-            },
+            uses: UsesJson::new(&step.uses),
+        }
+    }
+
+    /// This step as far as `reveal` goes: below the answer no decided cell and no
+    /// text, below the reason no reason, and what it used only as the nudge points
+    /// (`look`: its units and cells, none it decides).
+    pub fn up_to(mut self, reveal: Reveal, look: &Uses) -> Self {
+        if reveal < Reveal::Answer {
+            self.text = None;
+            self.decided.clear();
+            self.uses = UsesJson::new(look);
+        }
+        if reveal < Reveal::Reason {
+            self.reason = None;
+        }
+        self
+    }
+}
+
+impl UsesJson {
+    /// The JSON form of `uses`.
+    pub fn new(uses: &Uses) -> Self {
+        UsesJson {
+            cells: uses.cells.iter().map(|c| [c.row, c.col]).collect(),
+            rows: uses.rows.clone(),
+            cols: uses.cols.clone(),
+            regions: uses.regions.iter().map(|&g| region_letter(g).to_string()).collect(),
         }
     }
 }
@@ -131,16 +154,24 @@ impl<'a> ExplainJson<'a> {
     }
 }
 
-/// The explanation for people: one numbered line per step, then the grade.
-pub fn explain_text(e: &Explanation) -> String {
+/// The explanation for people: one numbered line per step, then the grade; with
+/// `boards` (the regions given), the board after each step below its line, the
+/// step's cells marked (`+` a queen it places, `-` a cell it empties; `Q` and `·`
+/// for the queens and empty cells before it, region letters for the cells still
+/// open). The solved board comes after it all.
+pub fn explain_text(e: &Explanation, boards: Option<&Regions>) -> String {
     let mut out = String::new();
     if let Some(why) = &e.unavailable {
-        let _ = writeln!(out, "  ({why}; the solution above is the solver's)");
+        let _ = writeln!(out, "  ({why}; the solution below is the solver's)");
         return out;
     }
     let width = e.steps.len().to_string().len();
+    let mut known: Vec<Option<CellState>> = boards.map(|r| vec![None; r.n() * r.n()]).unwrap_or_default();
     for (k, s) in e.steps.iter().enumerate() {
         let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
+        if let Some(regions) = boards {
+            out.push_str(&step_board(regions, &mut known, s, width + 4));
+        }
     }
     if e.solved_by_logic {
         let hardest =
@@ -155,8 +186,37 @@ pub fn explain_text(e: &Explanation) -> String {
     } else {
         let _ = writeln!(
             out,
-            "  the steps stop here: no explained step was found for the rest (the solution above is the solver's)"
+            "  the steps stop here: no explained step was found for the rest (the solution below is the solver's)"
         );
+    }
+    out
+}
+
+/// The board after `step`, indented by `indent`: what `known` held before it, and
+/// the cells it decides marked; `known` then takes them.
+fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, indent: usize) -> String {
+    let n = regions.n();
+    let mut out = String::new();
+    for r in 0..n {
+        out.push_str(&" ".repeat(indent));
+        for c in 0..n {
+            let cell = Cell::new(r, c);
+            let now = step.decided.iter().find(|d| d.0 == cell).map(|d| d.1);
+            let symbol = match (now, known[r * n + c]) {
+                (Some(CellState::Queen), _) => '+',
+                (Some(_), _) => '-',
+                (None, Some(CellState::Queen)) => 'Q',
+                (None, Some(_)) => '·',
+                (None, None) => region_letter(regions.label(cell)),
+            };
+            out.push(symbol);
+            out.push(' ');
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    for &(cell, state) in &step.decided {
+        known[cell.row * n + cell.col] = Some(state);
     }
     out
 }
@@ -179,11 +239,14 @@ pub struct ClashJson {
     pub how: &'static str,
 }
 
-/// One `queens hint --json` record.
+/// One `queens hint --json` record, as far as the reveal asked for goes: below the
+/// answer it names no mistaken or decided cell and no later reveal's text.
 #[derive(Debug, Serialize)]
 pub struct HintJson<'a> {
     /// The input as named.
     pub input: &'a str,
+    /// How much of the hint the record carries: `nudge`, `reason` or `answer`.
+    pub reveal: &'static str,
     /// True when the puzzle was solved (unique, checked) and a hint was made.
     pub ok: bool,
     /// Board side.
@@ -192,9 +255,11 @@ pub struct HintJson<'a> {
     pub stars: usize,
     /// The player's marks as read.
     pub marks: MarksJson,
-    /// Marks that contradict the solution.
+    /// How many marks contradict the solution.
+    pub mistake_count: usize,
+    /// Marks that contradict the solution (at the answer; empty before it).
     pub mistakes: Vec<[usize; 2]>,
-    /// Pairs of the player's queens that break a rule.
+    /// Pairs of the player's queens that break a rule (at the answer).
     pub clashes: Vec<ClashJson>,
     /// Blank cells the player's crowns already rule out (as the game's auto-X
     /// would), taken as known by the hint.
@@ -219,40 +284,49 @@ fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
 }
 
 impl<'a> HintJson<'a> {
-    /// The record of `outcome` and its `hint`.
-    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome, hint: Option<&Hint>) -> Self {
+    /// The record of `outcome` and its `hint`, as far as `reveal`.
+    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome, hint: Option<&Hint>, reveal: Reveal) -> Self {
+        let answer = reveal == Reveal::Answer;
         let marks = outcome
             .marks
             .as_ref()
             .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
             .unwrap_or_default();
-        let step = hint.and_then(|h| match (&h.step, h.mistakes.first()) {
-            (Some(s), _) => Some(StepJson::new(s)),
+        let step = hint.and_then(|h| match (&h.step, h.fix) {
+            (Some(s), _) => Some(StepJson::new(s).up_to(reveal, &h.look)),
             // The engine's hint says the mistake in three reveals; the cell is the answer.
-            (None, Some(m)) => Some(StepJson {
-                technique: "mistake",
-                level: 0,
-                nudge: h.nudge.clone(),
-                reason: h.reason.clone(),
-                text: h.text.clone(),
-                decided: Vec::new(),
-                uses: UsesJson {
-                    cells: vec![[m.cell.row, m.cell.col]],
-                    rows: h.look.rows.clone(),
-                    cols: h.look.cols.clone(),
-                    regions: h.look.regions.iter().map(|&g| region_letter(g).to_string()).collect(),
-                },
-            }),
+            (None, Some(m)) => {
+                let mut uses = h.look.clone();
+                uses.cells = vec![m.cell];
+                Some(
+                    StepJson {
+                        technique: "mistake",
+                        level: 0,
+                        nudge: h.nudge.clone(),
+                        reason: Some(h.reason.clone()),
+                        text: Some(h.text.clone()),
+                        decided: Vec::new(),
+                        uses: UsesJson::new(&uses),
+                    }
+                    .up_to(reveal, &h.look),
+                )
+            }
             _ => None,
         });
         HintJson {
             input,
+            reveal: reveal.name(),
             ok: outcome.result.is_ok() && hint.is_some(),
             n: outcome.regions.as_ref().map(Regions::n),
             stars,
             marks,
-            mistakes: hint.map(|h| h.mistakes.iter().map(|m| [m.cell.row, m.cell.col]).collect()).unwrap_or_default(),
+            mistake_count: hint.map_or(0, |h| h.mistakes.len()),
+            mistakes: hint
+                .filter(|_| answer)
+                .map(|h| h.mistakes.iter().map(|m| [m.cell.row, m.cell.col]).collect())
+                .unwrap_or_default(),
             clashes: hint
+                .filter(|_| answer)
                 .map(|h| {
                     h.clashes
                         .iter()

@@ -19,3 +19,4 @@ pub mod palette;
 pub mod render;
 pub mod report;
 pub mod share;
+pub mod why;

@@ -5,9 +5,9 @@
 //! One bad file never stops the others: its failure is printed as `path: reason`
 //! and the run goes on. Exit 0 when every input was solved, 1 when any failed.
 //!
-//! The parts follow one input's way through a run: [`options`] holds what the
-//! run was asked for, [`job`] turns the arguments into jobs, [`read`] reads an
-//! input's bytes, [`process`] solves it and writes its pictures, and [`print`]
+//! The parts follow one input's way through a run: `options` holds what the
+//! run was asked for, `job` turns the arguments into jobs, `read` reads an
+//! input's bytes, `process` solves it and writes its pictures, and `print`
 //! makes the text it prints. This file runs the jobs on the pool, prints their
 //! results in order and sums them up.
 
@@ -144,6 +144,7 @@ fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif
         Mode::Solve => "solving",
         Mode::Explain => "explaining",
         Mode::Hint => "looking for a hint in",
+        Mode::Why(_) => "answering why in",
     };
     let bar = indicatif::ProgressBar::new_spinner().with_elapsed(elapsed);
     bar.set_style(indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid template"));

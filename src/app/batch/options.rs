@@ -16,6 +16,15 @@ pub enum Mode {
     Explain,
     /// The next step for the board as given (`queens hint`).
     Hint,
+    /// Why a cell is what it is on the board as given (`queens why`).
+    Why(crate::Cell),
+}
+
+impl Mode {
+    /// True for the modes that answer about the player's board (`hint`, `why`).
+    pub fn on_players_board(self) -> bool {
+        matches!(self, Mode::Hint | Mode::Why(_))
+    }
 }
 
 /// Settings of a `queens solve`, `explain` or `hint` run.
@@ -45,6 +54,8 @@ pub struct BatchOptions {
     pub color: bool,
     /// Where to write debug pictures.
     pub debug_dir: Option<PathBuf>,
-    /// `hint`: how much of the hint the terminal and the picture show.
+    /// `hint`, `why`: how much of the answer the terminal, the picture and the JSON show.
     pub reveal: crate::solve::logic::Reveal,
+    /// `explain`: draw the board after each step.
+    pub boards: bool,
 }

@@ -9,6 +9,7 @@ use crate::error::Error;
 use crate::output::explain;
 use crate::output::report::{self, ErrorJson, Record};
 use crate::pipeline::Outcome;
+use crate::solve::logic::Reveal;
 
 /// What a finished input prints.
 pub(super) struct Done {
@@ -24,7 +25,7 @@ pub(super) fn render(
     job: &Job,
     opts: &BatchOptions,
     outcome: &Outcome,
-    hint: Option<&crate::solve::logic::hint::Hint>,
+    (hint, why): (Option<&crate::solve::logic::hint::Hint>, Option<&crate::solve::logic::why::Why>),
     output: Option<String>,
     output_error: Option<Error>,
 ) -> Done {
@@ -58,7 +59,15 @@ pub(super) fn render(
                 serde_json::to_string(&r).expect("records always serialize")
             }
             Mode::Hint => {
-                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint);
+                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint, opts.reveal);
+                r.output = output;
+                if failed.is_some() {
+                    (r.ok, r.error) = (false, failed);
+                }
+                serde_json::to_string(&r).expect("records always serialize")
+            }
+            Mode::Why(cell) => {
+                let mut r = crate::output::why::WhyJson::new(&job.display, stars, outcome, (cell, why), opts.reveal);
                 r.output = output;
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -71,15 +80,17 @@ pub(super) fn render(
         return Done { stdout: text, failure };
     }
     let shown = report::shown_placement(outcome);
-    if let (Mode::Hint, Some(regions), Some(h)) = (opts.mode, &outcome.regions, hint) {
+    if let (true, Some(regions), Some(h)) = (opts.mode.on_players_board(), &outcome.regions, hint) {
         let n = regions.n();
-        let what = match &h.step {
-            Some(s) => format!("hint ({})", s.technique.name()),
-            None if h.solved => "solved".into(),
-            None if !h.mistakes.is_empty() => {
+        let what = match (&h.step, opts.mode) {
+            (_, Mode::Why(cell)) => format!("why {}", cell.name()),
+            (Some(s), _) if opts.reveal == Reveal::Answer => format!("hint ({})", s.technique.name()),
+            (Some(_), _) => "hint".into(),
+            (None, _) if h.solved => "solved".into(),
+            (None, _) if !h.mistakes.is_empty() => {
                 format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" })
             }
-            None => "no hint".into(),
+            (None, _) => "no hint".into(),
         };
         text.push_str(&format!("{}: {n}x{n}: {what}", job.display));
         if let Some(out) = &output {
@@ -87,6 +98,16 @@ pub(super) fn render(
         }
         text.push('\n');
         text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
+        // Something more to show (a step, a mistake's fix, a chain): how to see it.
+        let more = h.step.is_some() || h.fix.is_some();
+        let next = match opts.reveal {
+            Reveal::Nudge => Some(("reason", "why")),
+            Reveal::Reason => Some(("answer", "the whole answer")),
+            Reveal::Answer => None,
+        };
+        if let (true, Some((reveal, what))) = (more, next) {
+            text.push_str(&format!("  Next: --reveal {reveal} shows {what}.\n"));
+        }
         return Done { stdout: text, failure };
     }
     if let (Some(regions), Some(placement)) = (&outcome.regions, shown) {
@@ -101,6 +122,10 @@ pub(super) fn render(
             text.push_str(&format!(" -> {out}"));
         }
         text.push('\n');
+        // `explain`: the steps first, the solved board last (it is their answer).
+        if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
+            text.push_str(&explain::explain_text(e, opts.boards.then_some(regions)));
+        }
         if outcome.from_borders {
             text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
         } else {
@@ -114,9 +139,6 @@ pub(super) fn render(
         }
         if opts.share && outcome.result.is_ok() {
             text.push_str(&report::share_text(regions, placement, colors.as_deref()));
-        }
-        if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
-            text.push_str(&explain::explain_text(e));
         }
     }
     Done { stdout: text, failure }

@@ -47,10 +47,25 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         }
     }
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
-    if opts.mode == Mode::Hint && !outcome.unsure.is_empty() && outcome.result.is_ok() {
+    if opts.mode.on_players_board() && !outcome.unsure.is_empty() && outcome.result.is_ok() {
         outcome.result = Err(Error::UnsureMarks { cells: cells_for_people(&outcome.unsure) });
     }
-    let mut hint = if opts.mode == Mode::Hint { pipeline::hint(&outcome, &opts.config) } else { None };
+    // "Why?" about a cell of the board: asked of a cell that is on it.
+    if let (Mode::Why(cell), Some(regions), Ok(_)) = (opts.mode, &outcome.regions, &outcome.result) {
+        let n = regions.n();
+        if cell.row >= n || cell.col >= n {
+            let asked = format!("r{}c{}", cell.row + 1, cell.col + 1);
+            outcome.result = Err(Error::NoSuchCell { cell: asked, n });
+        }
+    }
+    let why = match opts.mode {
+        Mode::Why(cell) => pipeline::why(&outcome, &opts.config, cell),
+        _ => None,
+    };
+    let mut hint = match opts.mode {
+        Mode::Hint => pipeline::hint(&outcome, &opts.config),
+        _ => why.as_ref().map(|w| w.to_hint()),
+    };
     // What someone at a terminal can do about a search that stopped.
     if let Some(h) = hint.as_mut() {
         match h.stopped {
@@ -68,13 +83,17 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         }
     }
     let written = match (opts.mode, &opts.out_dir) {
-        (Mode::Hint, Some(dir)) => hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
-            // A text puzzle is drawn only when it carries the player's marks.
-            let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
-            let look = crate::output::hint::Look { reveal: opts.reveal, letters: opts.config.letters };
-            let img = crate::output::hint::picture(image, &grid, regions, h, look);
-            Some(write_hint(dir, &job.out_name, inputs, &img))
-        }),
+        (Mode::Hint | Mode::Why(_), Some(dir)) => {
+            hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
+                // A text puzzle is drawn only when it carries the player's marks.
+                let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
+                let letters = opts.config.letters || outcome.names_by_letter();
+                let look = crate::output::hint::Look { reveal: opts.reveal, letters };
+                let img = crate::output::hint::picture(image, &grid, regions, h, look);
+                let kind = if matches!(opts.mode, Mode::Why(_)) { "why" } else { "hint" };
+                Some(write_hint(dir, &job.out_name, kind, inputs, &img))
+            })
+        }
         (_, Some(dir)) => match (picture, &outcome.result) {
             (Some(mut pic), Ok(placement)) => {
                 if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
@@ -95,13 +114,20 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         Some(Err(e)) => output_error = Some(e),
         None => {}
     }
-    render(job, opts, &outcome, hint.as_ref(), output, output_error)
+    render(job, opts, &outcome, (hint.as_ref(), why.as_ref()), output, output_error)
 }
 
-/// Writes the hint picture as `<base>.hint.png` (atomically, never over an input).
-fn write_hint(dir: &Path, base: &str, inputs: &HashSet<PathBuf>, img: &image::RgbImage) -> Result<PathBuf, Error> {
+/// Writes the hint picture as `<base>.<kind>.png` (`hint`, or `why` for an answer
+/// about one cell; atomically, never over an input).
+fn write_hint(
+    dir: &Path,
+    base: &str,
+    kind: &str,
+    inputs: &HashSet<PathBuf>,
+    img: &image::RgbImage,
+) -> Result<PathBuf, Error> {
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
-    let path = overlay_path(dir, base, "hint", inputs);
+    let path = overlay_path(dir, base, kind, inputs);
     write_atomic(&path, &overlay::encode_png(img))?;
     Ok(path)
 }

@@ -6,8 +6,8 @@
 //! This file holds the command tree and the flags of the commands that read
 //! puzzles (`solve`, `explain`, `hint`, `read`) and of `chess` and `serve`. The
 //! commands that make pictures and puzzles have a vocabulary of their own:
-//! [`render`] (looks, themes, marks) and [`generate`] (grades, formats). The
-//! value parsers every command shares are in [`values`].
+//! `render` (looks, themes, marks) and `generate` (grades, formats). The
+//! value parsers every command shares are in `values`.
 
 mod generate;
 mod render;
@@ -50,6 +50,9 @@ pub enum Command {
     /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
     #[command(after_help = "Examples:\n  queens hint samples/issue-9x9-played.png\n  queens hint --reveal nudge samples/issue-9x9-played.png")]
     Hint(Hint),
+    /// Why a cell is what it is on the player's board: the steps that decide it (r3c5 = row 3, column 5).
+    #[command(after_help = "Examples:\n  queens why r2c3 samples/issue-9x9-played.png\n  queens why --reveal answer r2c3 samples/issue-9x9-played.png")]
+    Why(Why),
     /// Print the region map read from a screenshot, in the text puzzle format.
     #[command(after_help = "Examples:\n  queens read samples/phone-dark-played.png > board.txt\n  queens read --format puzzlink samples/phone-dark-played.png")]
     Read(Read),
@@ -133,17 +136,50 @@ pub struct Explain {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
+    /// Draw the board after each step, its cells marked (+ a queen placed, - a cell emptied).
+    #[arg(long)]
+    pub boards: bool,
 }
 
 /// `queens hint`.
 #[derive(Debug, Args)]
 pub struct Hint {
+    /// How much of the hint to show: where to look (nudge), why (reason), or the
+    /// whole step (answer). The picture and the JSON show the same, nothing more.
+    #[arg(long, value_enum, default_value = "nudge", value_name = "HOW_MUCH")]
+    pub reveal: RevealChoice,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub batch: Batch,
-    /// How much of the hint to show: where to look (nudge), why (reason), or the whole step (answer). JSON always carries all three.
-    #[arg(long, value_enum, default_value = "answer", value_name = "HOW_MUCH")]
+}
+
+/// `queens why`.
+#[derive(Debug, Args)]
+pub struct Why {
+    /// How much of the answer to show: where to look (nudge), why (reason), or
+    /// every step and what the cell is (answer). The picture and the JSON show the
+    /// same, nothing more.
+    #[arg(long, value_enum, default_value = "nudge", value_name = "HOW_MUCH")]
     pub reveal: RevealChoice,
+    /// The cell: r3c5 is row 3, column 5, counted from 1 at the top left.
+    #[arg(value_name = "CELL", value_parser = cell_arg)]
+    pub cell: crate::Cell,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub batch: Batch,
+}
+
+/// A cell as people write it on the board: `r3c5` (row 3, column 5, from 1).
+fn cell_arg(text: &str) -> Result<crate::Cell, String> {
+    let bad = || format!("'{text}' is not a cell: write r3c5 for row 3, column 5");
+    let lower = text.trim().to_ascii_lowercase();
+    let rest = lower.strip_prefix('r').ok_or_else(bad)?;
+    let (row, col) = rest.split_once('c').ok_or_else(bad)?;
+    let (row, col): (usize, usize) = (row.parse().map_err(|_| bad())?, col.parse().map_err(|_| bad())?);
+    if row == 0 || col == 0 {
+        return Err(format!("'{text}': rows and columns count from 1"));
+    }
+    Ok(crate::Cell::new(row - 1, col - 1))
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.

@@ -41,6 +41,58 @@ pub struct Why {
 }
 
 impl Why {
+    /// This answer as a hint, for the places that show hints (the terminal board,
+    /// the hint picture): its reveals, what the nudge points at, and one step that
+    /// decides every cell the chain decides.
+    pub fn to_hint(&self) -> Hint {
+        if let Some(h) = &self.mistake {
+            return h.clone();
+        }
+        let step = self.steps.last().map(|last| {
+            let mut uses = Uses::default();
+            let mut decided = Vec::new();
+            for s in &self.steps {
+                uses.cells.extend(&s.uses.cells);
+                uses.rows.extend(&s.uses.rows);
+                uses.cols.extend(&s.uses.cols);
+                uses.regions.extend(&s.uses.regions);
+                decided.extend(&s.decided);
+            }
+            for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            uses.cells.sort();
+            uses.cells.dedup();
+            decided.sort();
+            decided.dedup();
+            Step {
+                technique: last.technique,
+                decided,
+                uses,
+                nudge: self.nudge.clone(),
+                reason: self.reason.clone(),
+                text: self.text.clone(),
+                detail: last.detail.clone(),
+            }
+        });
+        Hint {
+            mistakes: Vec::new(),
+            clashes: Vec::new(),
+            solved: false,
+            nudge: self.nudge.clone(),
+            reason: self.reason.clone(),
+            text: self.text.clone(),
+            look: self.look.clone(),
+            step,
+            fix: None,
+            proof: None,
+            earlier: Vec::new(),
+            implied: Vec::new(),
+            stopped: None,
+        }
+    }
+
     /// The text of one reveal.
     pub fn reveal(&self, reveal: Reveal) -> &str {
         match reveal {
