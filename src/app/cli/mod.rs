@@ -48,7 +48,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  queens explain samples/issue-9x9.txt")]
     Explain(Explain),
     /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
-    #[command(after_help = "Examples:\n  queens hint samples/issue-9x9-played.png\n  queens hint --reveal nudge samples/issue-9x9-played.png")]
+    #[command(after_help = "Examples:\n  queens hint samples/issue-9x9-played.png\n  queens hint --reveal answer samples/issue-9x9-played.txt")]
     Hint(Hint),
     /// Why a cell is what it is on the player's board: the steps that decide it (r3c5 = row 3, column 5).
     #[command(after_help = "Examples:\n  queens why r2c3 samples/issue-9x9-played.png\n  queens why --reveal answer r2c3 samples/issue-9x9-played.png")]
