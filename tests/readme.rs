@@ -214,8 +214,7 @@ fn merge(expected: &[String], actual: &[&str]) -> Vec<String> {
             let next_old = if i < n { old[i].0 } else { expected.len() };
             // Only after a kept line: a block whose old text no longer fits at all
             // is written out in full, never left as a bare `...` that matches anything.
-            let before_dots =
-                last_kept.map_or(0, |k| expected[k + 1..].iter().take_while(|e| *e != "...").count());
+            let before_dots = last_kept.map_or(0, |k| expected[k + 1..].iter().take_while(|e| *e != "...").count());
             if last_kept.is_some() && gap_has_dots(last_kept, next_old) && written >= before_dots {
                 if !elided {
                     out.push("...".to_string());

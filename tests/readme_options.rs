@@ -140,8 +140,7 @@ fn every_option_list_in_the_manual_matches_the_command_line_definition() {
         let in_help: BTreeSet<&str> = options.iter().filter_map(|a| a.get_long()).collect();
         for long in &in_help {
             if !documented.contains_key(*long) {
-                problems
-                    .push(format!("`{name} --{long}` is in --help but not in {page}'s \"Options of `{name}`\""));
+                problems.push(format!("`{name} --{long}` is in --help but not in {page}'s \"Options of `{name}`\""));
             }
         }
         for long in documented.keys() {
@@ -160,9 +159,8 @@ fn every_option_list_in_the_manual_matches_the_command_line_definition() {
                 arg.get_default_values().iter().map(|v| v.to_string_lossy().into_owned()).collect();
             if let Some(readme) = &said.default {
                 if default.join(",") != *readme {
-                    problems.push(format!(
-                        "`{name} --{long}`: {page} says default `{readme}`, --help says {default:?}"
-                    ));
+                    problems
+                        .push(format!("`{name} --{long}`: {page} says default `{readme}`, --help says {default:?}"));
                 }
             }
         }
