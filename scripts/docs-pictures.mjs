@@ -1,4 +1,4 @@
-// The web page with a hint, for the README's picture (scripts/docs-pictures.sh runs it).
+// The web page with a hint, for the README's picture on the right (scripts/docs-pictures.sh runs it).
 //
 // Usage: node scripts/docs-pictures.mjs BASE_URL SCREENSHOT OUT.png
 // Opens the page at 1280×800 in the system's headless Chromium, chooses SCREENSHOT,
