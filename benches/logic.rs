@@ -3,6 +3,8 @@
 //! - `logic-solve/{logic,no-logic}`: solve + uniqueness proof per daily/bonus level,
 //!   with the engine's presolve and without it (criterion, same run).
 //! - `explain/9x9`: a full explained path of a 9×9 daily level.
+//! - `why/9x9`: "why?" about one cell of a 9×9 daily level's empty board (every
+//!   cell in turn).
 //! - After criterion: every level timed on its own (best of 3) with and without the
 //!   presolve, median and max per level set, and their ratios, measured in one run.
 //!
@@ -15,6 +17,8 @@ mod common;
 
 use common::levels;
 use criterion::Criterion;
+use queens::puzzle::marks::Marks;
+use queens::solve::logic::why::why;
 use queens::solve::logic::{Board, Engine, Names};
 use queens::solve::{solve, SolveOptions};
 use queens::Regions;
@@ -48,6 +52,19 @@ fn bench(c: &mut Criterion, daily: &[Regions]) {
             let path = Engine::new(r, 1, Names::letters(r.n())).explain(Board::new(r.n()));
             assert!(path.solved);
             path.steps.len()
+        })
+    });
+    let solved: Vec<_> = nines
+        .iter()
+        .map(|r| (*r, Engine::new(r, 1, Names::letters(r.n())), solve(r, &options(true)).expect("unique")))
+        .collect();
+    let mut k = 0;
+    c.bench_function("why/9x9", |b| {
+        b.iter(|| {
+            let (r, engine, solution) = &solved[(k / 81) % solved.len()];
+            let cell = queens::Cell::new(k % 81 / 9, k % 9);
+            k += 1;
+            why(engine, r, solution, &Marks::new(9), cell).steps.len()
         })
     });
 }

@@ -488,22 +488,25 @@ pub fn hint(outcome: &Outcome, config: &Config) -> Option<logic::hint::Hint> {
 /// [`hint`] after taking `steps` steps from the player's board first (the web page's
 /// Hint button, pressed again): the steps taken are in the hint's `earlier`.
 pub fn hint_after(outcome: &Outcome, config: &Config, steps: usize) -> Option<logic::hint::Hint> {
-    let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
-    let stars = outcome.stars.unwrap_or(config.solve.stars);
-    // The hint's steps stop at the puzzle's deadline (its time limit from now, or
-    // the one already running), like the solve and the explanation.
-    let deadline = config.for_one_puzzle().solve.deadline;
-    let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
-    let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
+    let (engine, regions, solution, marks) = players_board(outcome, config)?;
     Some(logic::hint::hint_after(&engine, regions, solution, &marks, steps))
 }
 
 /// "Why?" about `cell` of the player's board (its marks), for a solved outcome.
 pub fn why(outcome: &Outcome, config: &Config, cell: crate::Cell) -> Option<logic::why::Why> {
+    let (engine, regions, solution, marks) = players_board(outcome, config)?;
+    Some(logic::why::why(&engine, regions, solution, &marks, cell))
+}
+
+/// What a question about the player's board needs, for a solved outcome: the
+/// engine, the regions, the solution and the player's marks (none: a blank board).
+fn players_board<'a>(outcome: &'a Outcome, config: &Config) -> Option<(Engine, &'a Regions, &'a Placement, Marks)> {
     let (Some(regions), Ok(solution)) = (&outcome.regions, &outcome.result) else { return None };
     let stars = outcome.stars.unwrap_or(config.solve.stars);
+    // The answer's steps stop at the puzzle's deadline (its time limit from now, or
+    // the one already running), like the solve and the explanation.
     let deadline = config.for_one_puzzle().solve.deadline;
     let engine = engine(regions, outcome.naming_colors(), stars, config.letters).with_deadline(deadline);
     let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
-    Some(logic::why::why(&engine, regions, solution, &marks, cell))
+    Some((engine, regions, solution, marks))
 }

@@ -381,7 +381,8 @@ pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool,
                         || look.cells.contains(&cell)
                 }
             };
-            let mistake = answer && hint.mistakes.iter().any(|m| m.cell == cell);
+            // Only the mark the answer is about: another wrong X could show where a queen goes.
+            let mistake = answer && hint.fix.is_some_and(|m| m.cell == cell);
             let implied = hint.implied.contains(&cell);
             let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
                 (Some(CellState::Queen), _, _) => '+',

@@ -251,8 +251,7 @@ impl Geometry {
 
     /// [`Self::reach`] in no set order, of an unknown cell `i`, given the queen count of every unit
     /// (`queens`, from [`Self::queen_counts`] of the same board): the engine asks
-    /// it of every unknown cell in turn, and counting each unit afresh was a tenth
-    /// of explaining a Star Battle board.
+    /// it of every unknown cell in turn, so the units are counted once, not per cell.
     pub(crate) fn reach_of_unknown(&self, board: &Board, i: usize, queens: &[usize], out: &mut Vec<usize>) {
         debug_assert_eq!(board.cells[i], CellState::Unknown);
         self.reach_counted(board, i, |u| queens[u], out);
@@ -260,7 +259,7 @@ impl Geometry {
 
     /// The reach of `i`, with `others(unit)` the queens of a unit of `i` on cells
     /// other than `i`, each cell once, in no set order: the engine asks this of
-    /// every unknown cell in a sweep, and sorting each answer was a third of it.
+    /// every unknown cell in a sweep, and most callers need no order.
     fn reach_counted(&self, board: &Board, i: usize, others: impl Fn(usize) -> usize, out: &mut Vec<usize>) {
         out.clear();
         for &j in &self.neighbours[i] {
