@@ -3,7 +3,7 @@
 //! - `starbattle/{sat,milp}/NxN-Kstar`: criterion, one iteration = one board of the
 //!   group in turn (flat sampling, 10 samples, so the slow MILP boards stay few).
 //! - After criterion: every board solved once by each engine, median and max ms per
-//!   group and the MILP ÷ SAT ratio of the medians (the README's Measured table).
+//!   group and the MILP ÷ SAT ratio of the medians (docs/benchmarks.md).
 //!
 //! Boards: ../shared/corpus/starbattle (the 60 labelled pictures' region maps) and the
 //! generated boards of tests/data/starbattle. Without the corpus it says so and
@@ -11,7 +11,7 @@
 //!
 //! Both engines run with `logic: false` (`--no-logic`; SAT never uses the presolve).
 //! MILP is skipped on 17×17 4★: HiGHS needs seconds to over 20 s per board there
-//! (the README's table), which would make the bench run for many minutes.
+//! (docs/benchmarks.md), which would make the bench run for many minutes.
 //! Run: `cargo bench --bench starbattle -- --noplot`.
 
 use std::collections::BTreeMap;

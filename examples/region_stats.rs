@@ -1,5 +1,5 @@
 //! Region-size statistics of the game's levels against generated boards, printed as
-//! the README's Markdown table:
+//! the Markdown table of docs/benchmarks.md:
 //!
 //! ```text
 //! cargo run --release --example region_stats -- /work/shared/corpus 50 1

@@ -1,4 +1,4 @@
-//! Prints the README's technique and grade tables: for every one-solution level of
+//! Prints the technique and grade tables of docs/benchmarks.md: for every one-solution level of
 //! the shared corpus, the hardest technique its explained path needs and its grade;
 //! and the same for the Star Battle boards (`starbattle/` and `starbattle-packs/`
 //! together), one column per K, with the boards the engine does not finish.

@@ -107,7 +107,7 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
 /// `=`, or two lines that disagree, are errors naming the line: never a guess.
 /// Without either sign, a line is a stars line only when a number is all that
 /// follows the word (`# stars 4`); otherwise (`# stars are drawn as ★`) it stays
-/// a comment, as every such line was before the sign could be left out.
+/// a comment, so prose that happens to start with the word is never an error.
 pub fn stated_stars(input: &str) -> Result<Option<usize>> {
     let mut stated: Option<usize> = None;
     for (i, raw) in input.lines().enumerate() {
@@ -124,7 +124,7 @@ pub fn stated_stars(input: &str) -> Result<Option<usize>> {
         };
         let k = match value.parse::<usize>() {
             Ok(k) if k >= 1 => k,
-            // "# stars 3rd edition": a comment, as it always was.
+            // "# stars 3rd edition": a comment.
             Err(_) if !signed => continue,
             _ => {
                 return Err(Error::parse(

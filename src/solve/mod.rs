@@ -113,10 +113,10 @@ pub fn solve(regions: &Regions, opts: &SolveOptions) -> Result<Placement> {
 
 /// [`solve`], saying which exact engine answered.
 ///
-/// With `--engine auto`, K = 1 goes to the presolve and HiGHS, K ≥ 2 to SAT:
-/// measured over the corpus, the presolve decides most Queens boards outright and
-/// HiGHS finishes the rest in about a millisecond, where SAT wins by 10× and more
-/// on 2- to 6-star boards (README, Measured). When the presolve decides every cell
+/// With `--engine auto`, K = 1 goes to the presolve and HiGHS, K ≥ 2 to SAT: over
+/// the corpus, the presolve decides most Queens boards outright and HiGHS finishes
+/// the rest in about a millisecond, while on 2- to 6-star boards SAT is 10× and
+/// more faster than HiGHS (docs/benchmarks.md). When the presolve decides every cell
 /// and the rule check passes, no exact solver runs (`engine` is `logic`): the
 /// deductions hold in every solution, so that placement is the only one.
 pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
@@ -128,8 +128,8 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
         EngineChoice::Auto if opts.stars == 1 => Exact::Milp,
         EngineChoice::Auto => Exact::Sat,
     };
-    // SAT runs without the presolve: on 17×17 4★ boards the presolve took about 1 s
-    // and decided 0–7 of 289 cells, where SAT alone needs a few tens of milliseconds
+    // SAT runs without the presolve: on 17×17 4★ boards the presolve takes about 1 s
+    // and decides at most a few of 289 cells, where SAT alone needs a few tens of milliseconds
     // (its unit propagation makes the same cheap deductions as it goes).
     let fixed = if engine == Exact::Logic || (opts.logic && engine == Exact::Milp) {
         presolve(regions, opts.stars, deadline)

@@ -43,7 +43,7 @@ pub fn settle(img: &RgbImage, grid: &Grid, cells: &CellColors, by_color: Result<
     match read(img, grid, cells) {
         Ok(map) => Ok(map),
         // A colored map in pieces goes on as read: the partition check (or
-        // --allow-split-regions) decides, as before.
+        // --allow-split-regions) decides, as for any map read by colour.
         Err(_) if by_color.is_ok() => by_color,
         Err(e) if color_count(cells) < cells.n => Err(e),
         Err(_) => by_color,

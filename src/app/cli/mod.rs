@@ -7,8 +7,10 @@
 //! puzzles (`solve`, `explain`, `hint`, `read`) and of `chess` and `serve`. The
 //! commands that make pictures and puzzles have a vocabulary of their own:
 //! `render` (looks, themes, marks) and `generate` (grades, formats). The
-//! value parsers every command shares are in `values`.
+//! value parsers every command shares are in `values`, and the examples that end
+//! each help text in `examples`.
 
+mod examples;
 mod generate;
 mod render;
 mod values;
@@ -31,6 +33,7 @@ use values::{jobs, pixels, seconds, stars_arg, DAY, HOUR};
 /// checks it against the rules, and draws it on your screenshot.
 #[derive(Debug, Parser)]
 #[command(name = "queens", version = crate::app::shell::version(), about, long_about = None, propagate_version = true)]
+#[command(after_help = examples::CLI)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -41,26 +44,37 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve screenshots and text puzzles (files, folders, or - for standard input).
+    #[command(after_help = examples::SOLVE)]
     Solve(Solve),
     /// Solve step by step the way a person would, and grade the puzzle's difficulty.
+    #[command(after_help = examples::EXPLAIN)]
     Explain(Explain),
     /// The next step for a board as the player has it (marks in text puzzles), mistakes first.
+    #[command(after_help = examples::HINT)]
     Hint(Hint),
     /// Why a cell is what it is on the player's board: the steps that decide it (r3c5 = row 3, column 5).
+    #[command(after_help = examples::WHY)]
     Why(Why),
     /// Print the region map read from a screenshot, in the text puzzle format.
+    #[command(after_help = examples::READ)]
     Read(Read),
     /// Draw a text puzzle the way the game looks, or as a bordered Star Battle grid (for samples and tests).
+    #[command(after_help = examples::RENDER)]
     Render(Render),
     /// Make new puzzles with exactly one solution, at the difficulty asked for.
+    #[command(after_help = examples::GENERATE)]
     Generate(Generate),
     /// Chess queens: the largest set of non-attacking queens on an N×N board, with bounds.
+    #[command(after_help = examples::CHESS)]
     Chess(Chess),
     /// Start a local web page: drop, choose or paste a screenshot and see it solved.
+    #[command(after_help = examples::SERVE)]
     Serve(Serve),
     /// Print a shell completion script: `queens completions bash > ~/.local/share/bash-completion/completions/queens`.
+    #[command(after_help = examples::COMPLETIONS)]
     Completions(Completions),
     /// Print the man page (roff): `queens man > queens.1; man -l queens.1`.
+    #[command(after_help = examples::MAN)]
     Man,
 }
 
@@ -80,8 +94,8 @@ pub struct Common {
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
     /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds (the
-    /// README's Limits section gives the slowest measured).
+    /// `--stars auto` included. A safety net: Queens boards take milliseconds, the
+    /// hardest corpus Star Battle boards seconds (docs/benchmarks.md).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).

@@ -15,27 +15,22 @@
 //!     a balanced tree over the unit's cells (a line's halves, quarters, …; a region
 //!     in row-major order), each node saying "at least j of my cells are stars".
 //!     Its inner counts are of compact pieces of a line or a region, which the solver
-//!     learns on better than the prefixes of a sequential counter. Solve plus proof,
-//!     [`encode`]'s clauses under batsat, three seeds each, total over each group
-//!     (`satprobe`, a throwaway harness): 17×17 4★ (49 boards) 2.2–2.3 s against
-//!     3.2–3.5 s, maximum 0.6–0.9 s against 1.0–1.1 s; 20×20 5★ 0.31–0.40 s against
-//!     0.40–0.48 s; 21×21 about even; 25×25 6★ (44 boards) 5.4–7.7 s against
-//!     9.9–11.4 s. On 14×14 3★ the two were even, and below that the counter's
-//!     fewer clauses win (10×10 2★: 86–105 ms against 113–122 ms).
+//!     learns on better than the prefixes of a sequential counter: from 4 stars,
+//!     solve plus proof takes about two thirds of the counter's time (17×17 4★ and
+//!     25×25 6★ groups, three solver seeds each). At 3 stars the two are even, and
+//!     below that the counter's fewer clauses win, hence [`TOTALIZER_FROM`].
 //! - **Cells the presolve decided** become unit clauses.
 //!
-//! Tried and dropped (solve plus proof over the corpus, one run each): the squeeze
+//! Not in the encoding, because each makes the corpus's boards slower: the squeeze
 //! as redundant clauses (a "block has a star" variable per 2×2 block, exactly 2K
-//! per pair of lines) made the 17×17 maximum worse (4.8 s against 3.0 s), and
-//! "at least K" as a second counter over the negated cells (PySAT's way) doubled
-//! the 25×25 times. Since then (same harness, one run each): exactly 2K over every
-//! pair of adjacent lines was slower on 17×17 (total 4.9–5.1 s against 2.0–3.0 s),
-//! and so was "k regions within k lines" as a solver theory (batsat's `Theory`,
-//! propagating over every band of lines with its reasons): it fired about 600 times
-//! in the 18,000 conflicts of the slowest 17×17 board and saved about 10% of them.
+//! per pair of lines; [`super::tiles`] does it inside the search instead), "at
+//! least K" as a second counter over the negated cells (PySAT's way), exactly 2K
+//! over every pair of adjacent lines, and "k regions within k lines" as a solver
+//! theory (it rarely fires: it saves about a tenth of the conflicts of the slowest
+//! 17×17 board, for more than it costs).
 
 /// The star count from which units are counted by a totalizer rather than a
-/// sequential counter (measured: module docs).
+/// sequential counter (why: module docs).
 const TOTALIZER_FROM: usize = 4;
 
 /// A literal as DIMACS writes it: `v` or `-v`, with `v ≥ 1`.

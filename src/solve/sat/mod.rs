@@ -10,11 +10,9 @@
 //! same solver runs again (incrementally, keeping what it learnt): UNSAT proves the
 //! placement unique, SAT gives a second, checked placement for `several-solutions`.
 //!
-//! Why batsat: measured on the corpus's 2- to 6-star boards (solve plus proof, same
-//! CNF, one run each), batsat (MiniSat in pure Rust) and CaDiCaL (the `cadical`
-//! crate, C++) were within noise of each other (batsat's medians lower: 64 against
-//! 72 ms on 17×17 4★, 120 against 181 ms on 25×25 6★), and `splr` was 3–10× slower.
-//! batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as they share the
+//! Why batsat (MiniSat in pure Rust): on the corpus's 2- to 6-star boards it is as
+//! fast as CaDiCaL (the `cadical` crate, C++) with the same clauses, and `splr` is
+//! 3–10× slower. batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as they share the
 //! `cc` crate), its `stop` callback, polled as it searches, is how the deadline
 //! bounds a solve, and its `Theory` hook (propagations with lazily asked reasons)
 //! is what lets [`tiles`] count inside the search.
@@ -42,11 +40,9 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
     // keep MiniSat's default (the saved phase, "false" at first). A star decided
     // rules out its neighbours and fills a share of three units, so its
     // consequences, or its conflict, come at once; an empty cell decided says
-    // little. Measured on the corpus's 3- to 6-star boards (solve plus proof, the
-    // same run): 17×17 4★ 11,565 conflicts in all against 14,502; 25×25 6★ 6,129
-    // against 11,302. On an idle machine the slowest 17×17 board took 143 against
-    // 257 ms, the slowest 25×25 89 against 203 ms; 2★, 3★ and 5★ boards even.
-    // Deciding them empty instead was worse everywhere.
+    // little. On 4- and 6-star boards that means a fifth to a half fewer conflicts
+    // than the saved phase, and their slowest boards solve in about half the time;
+    // on 2, 3 and 5 stars it is even. Deciding cells empty is slower everywhere.
     let vars: Vec<Var> = (0..formula.vars)
         .map(|i| if (i as usize) < n * n { sat.new_var(lbool::TRUE, true) } else { sat.new_var_default() })
         .collect();

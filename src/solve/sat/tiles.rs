@@ -12,14 +12,11 @@
 //! This is the pigeonhole argument behind the engine's tiling and squeeze steps.
 //! Resolution, and so a CDCL solver on clauses alone, can only learn it case by
 //! case, with many conflicts each time; here it is one propagation with its reason:
-//! the ruled-out cells of the unit that leave the other tiles empty. Measured with
-//! `BEFORE=<the build without it> scripts/starbattle-times.py` (solve plus proof,
-//! whole process, both builds in the same run, board by board): 17×17 4★ (49 boards) 1.4 s in all against
-//! 2.4 s, maximum 0.49 s against 0.68 s; 21×21 5★ 0.34 s against 0.90 s; 25×25 6★
-//! (44 boards) 1.5 s against 4.6 s, maximum 0.30 s against 1.06 s; 14×14 3★ 0.52 s
-//! against 0.80 s. In a throwaway harness on the slowest corpus board (059), the
-//! regions alone saved a third of the conflicts, the line pairs (the squeeze) most
-//! of the rest, single lines a little more: 3,900 conflicts in all against 14,000.
+//! the ruled-out cells of the unit that leave the other tiles empty. That is why it
+//! is here: from 3 stars on, solve plus proof takes a third to two thirds of the
+//! time clauses alone take (`scripts/starbattle-times.py`, docs/benchmarks.md), and
+//! the slowest corpus board (059) meets about 3,900 conflicts where clauses alone
+//! meet 14,000; the regions and the line pairs (the squeeze) do most of that.
 //!
 //! The counts are kept incrementally: each ruled-out cell takes one from its tiles
 //! in every unit and tiling it belongs to (seven units and four tilings at most),
