@@ -69,6 +69,8 @@ use reply::{error_response, INPUT_NAME};
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
+/// The page's script, served at `/page.js`.
+const SCRIPT: &str = include_str!("serve_page.js");
 
 /// The memory budget is counted in permits of this many bytes (a semaphore takes
 /// at most `u32::MAX` permits at once).
@@ -172,6 +174,7 @@ pub fn router(opts: ServeOptions) -> Router {
     });
     let router = Router::new()
         .route("/", get(page))
+        .route("/page.js", get(script))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
         .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
@@ -238,6 +241,12 @@ async fn shutdown_signal() {
 
 async fn page() -> Response {
     let mut res = Html(PAGE).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
+async fn script() -> Response {
+    let mut res = ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
 }
