@@ -306,9 +306,10 @@
           st === 2 ? (mistake ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
             mistake ? "Fix it on your board, then upload the new screenshot." : "Press Next hint for the next step.";
         say(title + " \u00b7 " + SAID[st - 1] + ".", sentence, next);
-        hintBtn.textContent = st < 3 ? MORE[st] : "Next hint";
-        // A mistake's answer is the last thing to say until the board changes.
-        hintBtn.disabled = st === 3 && mistake;
+        // A mistake's answer is the last thing to say until the board changes: the
+        // button then asks for the fixed board.
+        hintBtn.textContent = st < 3 ? MORE[st] : mistake ? "Upload the fixed board" : "Next hint";
+        hintBtn.disabled = false;
       }
       walkBtn.disabled = false;
       updateWalk(h, mistake);
@@ -354,6 +355,8 @@
       backToHints();
     } else if (mode === "board") {
       askHint(0, 1);
+    } else if (stage === 3 && rec0 && rec0.hint && rec0.hint.technique === "mistake") {
+      file.click();
     } else if (stage === 3) {
       askHint(step + 1, 1);
     } else {
@@ -423,6 +426,8 @@
       nextBtn.hidden = true;
       if (rec.overlay) {
         setPicture(rec.overlay, "queens-solved.png", null);
+        // The solved picture is the whole screenshot already.
+        fullLink.hidden = true;
       } else {
         overlay.hidden = true;
         fullLink.hidden = true;
