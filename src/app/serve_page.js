@@ -240,9 +240,10 @@
 
   function counts(rec) {
     var m = rec.marks || {}, q = (m.queens || []).length, x = (m.crosses || []).length;
-    var bits = [];
+    var bits = [], star = rec.stars > 1 ? " star" : " crown";
     if (rec.n) bits.push(rec.n + "\u00d7" + rec.n);
-    bits.push(q + (q === 1 ? " crown" : " crowns") + " and " + x + (x === 1 ? " X" : " Xs") + " read");
+    // A board refused for its marks has none read: say nothing about them.
+    if (rec.ok) bits.push(q + star + (q === 1 ? "" : "s") + " and " + x + (x === 1 ? " X" : " Xs") + " read");
     if (rec.difficulty) bits.push(rec.difficulty.grade);
     return bits.join(" \u00b7 ");
   }
@@ -280,6 +281,9 @@
   // Step `s` of the path from the player's board, at stage `st` (1..3), and nothing more.
   function askHint(s, st) {
     again = function () { askHint(step, stage); };
+    // A cell picked for Why? is let go: the hint's picture is about something else.
+    selected = null;
+    whyBtn.hidden = true;
     setStatus("Thinking\u2026", true);
     post("api/hint?" + query("step=" + s + "&reveal=" + REVEALS[st - 1]), upload, function (rec, status) {
       setStatus("");
@@ -303,7 +307,8 @@
       } else {
         var sentence = st === 1 ? h.nudge : st === 2 ? h.reason : h.text;
         var next = st === 1 ? "Press Show the reason for why." :
-          st === 2 ? (mistake ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
+          st === 2 ? (mistake ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides" +
+            (walking ? "; then Next step." : ".")) :
             mistake ? "Fix it on your board, then upload the new screenshot." : "Press Next hint for the next step.";
         say(title + " \u00b7 " + SAID[st - 1] + ".", sentence, next);
         // A mistake's answer is the last thing to say until the board changes: the
@@ -380,7 +385,8 @@
   function updateWalk(h, mistake) {
     setWalking(walking);
     backBtn.disabled = step === 0;
-    nextBtn.disabled = !h || mistake;
+    // The next step's picture draws this one's cells as done: it comes only after this answer.
+    nextBtn.disabled = !h || mistake || (seen[step] || 0) < 3;
   }
 
   walkBtn.addEventListener("click", function () {

@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { api, recordAnswers, solutionAsksFirst, stagesOf, whyOnCell } from "./stages.mjs";
+import { api, solutionAsksFirst, stagesOf, whyOnCell } from "./stages.mjs";
 
 const [base, shot, expectedArg, played, playedArg, corpusPlayed, corpusMistake] = process.argv.slice(2);
 const phonePlayed = corpusPlayed;
@@ -155,13 +155,20 @@ async function playerChecks(page, played, playedCols) {
     await whyOnCell(page, base, bytes, [qr, qc], "Why a crown here?");
   });
 
-  await check("Walk through: Next and Back move one step, Back shows no more than was seen", async () => {
+  await check("Walk through: Next after a step's answer, Back to a step as far as it was seen", async () => {
     await page.reload({ waitUntil: "load" });
     await page.setInputFiles("#file", played);
     await page.waitForSelector("#walk:enabled", { timeout: TIMEOUT });
     await page.click("#walk");
     await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, first.nudge, { timeout: TIMEOUT });
     await page.waitForSelector("#next:visible", { timeout: TIMEOUT });
+    // The next step's picture draws this step's cells: Next waits for this answer.
+    assert(await page.isDisabled("#next"), "Next is offered before the step's answer");
+    const firstAnswer = (await api(base, bytes, "hint?step=0&reveal=answer")).hint;
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("hint").textContent === "Show the answer", null, { timeout: TIMEOUT });
+    await page.click("#hint");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, firstAnswer.text, { timeout: TIMEOUT });
     await page.click("#next");
     await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.nudge, { timeout: TIMEOUT });
     const title = await page.textContent("#overlay-title");
@@ -169,7 +176,7 @@ async function playerChecks(page, played, playedCols) {
     await page.click("#hint");
     await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, secondReason.reason, { timeout: TIMEOUT });
     await page.click("#back");
-    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, first.nudge, { timeout: TIMEOUT });
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, firstAnswer.text, { timeout: TIMEOUT });
     if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-walk.png"), fullPage: true });
     await page.click("#next");
     await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, secondReason.reason, { timeout: TIMEOUT });
@@ -397,6 +404,32 @@ async function main() {
         const next = await mobile.locator("#hint-next").boundingBox();
         assert(next && next.y + next.height <= 844, `how to get the next reveal is below the first screen: ${JSON.stringify(next)}`);
         if (shotsDir) await mobile.screenshot({ path: join(shotsDir, k ? "hint-phone-real.png" : "hint-phone.png") });
+      });
+    }
+    if (played) {
+      await check("at 390×844 Why? on a cell and Walk through work, and nothing overflows", async () => {
+        const bytes = readFileSync(played);
+        await mobile.reload({ waitUntil: "load" });
+        await mobile.setInputFiles("#file", played);
+        await mobile.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        await whyOnCell(mobile, base, bytes, [1, 5], "What goes here?");
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-why-answer.png"), fullPage: true });
+        await mobile.click("#walk");
+        const second = (await api(base, bytes, "hint?step=1&reveal=nudge")).hint;
+        await mobile.waitForSelector("#next:visible", { timeout: TIMEOUT });
+        await mobile.click("#hint");
+        await mobile.waitForFunction(() => document.getElementById("hint").textContent === "Show the answer", null, { timeout: TIMEOUT });
+        await mobile.click("#hint");
+        await mobile.waitForSelector("#next:enabled", { timeout: TIMEOUT });
+        await mobile.click("#next");
+        await mobile.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.nudge, { timeout: TIMEOUT });
+        const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 390, `the page is ${width}px wide in the walk`);
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-walk.png"), fullPage: true });
+        await mobile.click("#solution");
+        await mobile.waitForSelector("#confirm", { state: "visible", timeout: TIMEOUT });
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-confirm.png") });
+        await mobile.click("#confirm-no");
       });
     }
     if (corpusPlayed && corpusMistake) {
