@@ -66,12 +66,36 @@ async fn page_is_served_with_its_test_ids() {
     let ct = res.headers()["content-type"].to_str().unwrap().to_string();
     assert!(ct.starts_with("text/html"), "{ct}");
     let html = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
-    for id in ["file", "drop", "overlay", "board", "error", "download", "copy", "hint", "solution", "hint-text"] {
+    for id in [
+        "file",
+        "drop",
+        "overlay",
+        "board",
+        "error",
+        "download",
+        "copy",
+        "hint",
+        "solution",
+        "hint-text",
+        "why",
+        "walk",
+        "back",
+        "next",
+        "taps",
+        "confirm",
+    ] {
         assert!(html.contains(&format!("id=\"{id}\"")), "the page lacks #{id}");
     }
     assert!(html.contains("name=\"viewport\""));
-    // Offline: nothing is loaded from elsewhere.
+    // Offline: nothing is loaded from elsewhere; the script is the server's own.
     assert!(!html.contains("http://") && !html.contains("https://"), "the page references an outside URL");
+    assert!(html.contains("<script src=\"page.js\">"), "the page does not load its script");
+    let req = Request::builder().uri("/page.js").body(Body::empty()).unwrap();
+    let res = router(ServeOptions::default()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"));
+    let js = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
+    assert!(js.contains("api/why?") && !js.contains("http://") && !js.contains("https://"), "the script");
 }
 
 #[tokio::test]
