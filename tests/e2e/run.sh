@@ -4,7 +4,10 @@
 # apt-get when it is missing, builds the release binary, starts the server on a
 # free loopback port, runs e2e.mjs against it, and stops the server.
 # Ends with `e2e: N passed, M failed` on its own line; exits non-zero on failure.
-# E2E_SHOTS=DIR also saves DIR/serve-page.png and DIR/serve-phone.png.
+# E2E_SHOTS=DIR also saves screenshots of the page: a solved board, and every stage
+# (board, nudge, reason, answer, Why?, Walk through, Show solution) at 1280x800 and
+# 390x844. Needs ../shared/corpus/played/ beside the project (E2E_NO_CORPUS=1 to go
+# on without it). The binary is taken from $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
