@@ -74,12 +74,36 @@ async fn page_is_served_with_its_test_ids() {
     let ct = res.headers()["content-type"].to_str().unwrap().to_string();
     assert!(ct.starts_with("text/html"), "{ct}");
     let html = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
-    for id in ["file", "drop", "overlay", "board", "error", "download", "copy", "hint", "solution", "hint-text"] {
+    for id in [
+        "file",
+        "drop",
+        "overlay",
+        "board",
+        "error",
+        "download",
+        "copy",
+        "hint",
+        "solution",
+        "hint-text",
+        "why",
+        "walk",
+        "back",
+        "next",
+        "taps",
+        "confirm",
+    ] {
         assert!(html.contains(&format!("id=\"{id}\"")), "the page lacks #{id}");
     }
     assert!(html.contains("name=\"viewport\""));
-    // Offline: nothing is loaded from elsewhere.
+    // Offline: nothing is loaded from elsewhere; the script is the server's own.
     assert!(!html.contains("http://") && !html.contains("https://"), "the page references an outside URL");
+    assert!(html.contains("<script src=\"page.js\">"), "the page does not load its script");
+    let req = Request::builder().uri("/page.js").body(Body::empty()).unwrap();
+    let res = router(ServeOptions::default()).oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"));
+    let js = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
+    assert!(js.contains("api/why?") && !js.contains("http://") && !js.contains("https://"), "the script");
 }
 
 #[tokio::test]
@@ -566,77 +590,6 @@ async fn memory_budget_holds_large_pictures_back() {
     // on a quiet machine, and up to 175 MB seen on a loaded one (a frame one
     // thread's allocator arena still holds while another thread decodes the next).
     assert!(peak <= base + 220 * 1024, "peak {} MB from a {} MB start", peak / 1024, base / 1024);
-}
-
-/// The issue puzzle with the player's first queen and some right X marks.
-const PLAYED: &str = "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n\
-                      \nQxxxxxxxx\n.x.......\n.........\n.........\n.........\n.....x...\n.........\n.........\n.........\n";
-
-#[tokio::test]
-async fn hint_answers_the_next_step_with_a_picture() {
-    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint", PLAYED).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    assert_eq!(v["ok"], true);
-    assert_eq!(v["marks"]["queens"], serde_json::json!([[0, 0]]));
-    assert_eq!(v["mistakes"], serde_json::json!([]));
-    // The crown's reach is taken as known (the game crosses it out itself): the
-    // first hint is the next real step, and the JSON lists what the crown implies.
-    assert_eq!(v["hint"]["technique"], "one-line");
-    assert_eq!(v["implied"].as_array().unwrap().len(), 9, "{v}");
-    assert!(v["overlay"].as_str().unwrap().starts_with("data:image/png;base64,"));
-    assert_eq!(v["regions"].as_array().unwrap().len(), 9);
-    assert!(v["colors"]["A"].as_str().unwrap().starts_with('#'));
-    // The next press: one step further, a different step.
-    let (status, next) = call(ServeOptions::default(), "POST", "/api/hint?step=1", PLAYED).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_ne!(next["hint"]["decided"], v["hint"]["decided"]);
-    // Every step the button walks through agrees with the solution.
-    let solution = [0usize, 5, 8, 2, 7, 4, 1, 3, 6];
-    for step in 0..40 {
-        let (_, h) = call(ServeOptions::default(), "POST", &format!("/api/hint?step={step}"), PLAYED).await;
-        let Some(decided) = h["hint"]["decided"].as_array() else { break };
-        for d in decided {
-            let (r, c) = (d["cell"][0].as_u64().unwrap() as usize, d["cell"][1].as_u64().unwrap() as usize);
-            assert_eq!(d["mark"] == "queen", solution[r] == c, "step {step}: {d}");
-        }
-    }
-}
-
-#[tokio::test]
-async fn hint_pictures_follow_the_reveal_and_the_letters_choice() {
-    let picture = |v: &serde_json::Value| v["overlay"].as_str().expect("a hint picture").to_string();
-    let mut seen = Vec::new();
-    for query in ["reveal=nudge", "reveal=reason", "reveal=answer", "", "reveal=nudge&letters=1"] {
-        let (status, v) = call(ServeOptions::default(), "POST", &format!("/api/hint?{query}"), PLAYED).await;
-        assert_eq!(status, StatusCode::OK, "{query}: {v}");
-        assert!(v["hint"]["nudge"].as_str().is_some_and(|t| !t.is_empty()), "{query}: {v}");
-        seen.push(picture(&v));
-    }
-    // The nudge and the reason draw the units only (their banners differ); the
-    // answer adds the cells (and is the default). A text puzzle's sentences name
-    // regions by letter, so its pictures draw the letters with or without letters=1.
-    assert_ne!(seen[0], seen[1], "the banner follows the reveal");
-    assert_ne!(seen[0], seen[2]);
-    assert_eq!(seen[2], seen[3], "answer is the default");
-    assert_eq!(seen[0], seen[4], "the letters are drawn for a board named by letter");
-    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=everything", PLAYED).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(error_kind(&v), "bad-request");
-}
-
-#[tokio::test]
-async fn hint_shows_mistakes_first_and_checks_its_query() {
-    let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
-    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=3", wrong).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(v["mistakes"], serde_json::json!([[0, 0], [0, 1]]));
-    assert_eq!(v["hint"]["technique"], "mistake");
-    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=-1", PLAYED).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(error_kind(&v), "bad-request");
-    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint", "not a puzzle\n").await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(error_kind(&v), "parse");
 }
 
 #[tokio::test]

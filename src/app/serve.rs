@@ -1,9 +1,12 @@
 //! `queens serve`: a small local web server around the pipeline.
 //!
 //! It owns the HTTP side only: one embedded page (`GET /`, plain HTML + CSS + JS,
-//! works offline), `POST /api/solve` and `POST /api/hint?step=N` (the raw screenshot or text puzzle as the
+//! works offline), `POST /api/solve` (the raw screenshot or text puzzle as the
 //! body, answered with the same JSON record as `queens solve --json` plus the
-//! overlay as a data URL and the emoji share text), and `GET /api/health`.
+//! overlay as a data URL and the emoji share text), `POST /api/hint?step=N&reveal=R`
+//! and `POST /api/why?cell=r3c5&reveal=R` (the same bodies, answered with the
+//! records of `queens hint --json` and `queens why --json` as far as the reveal
+//! asked for, with that reveal's picture: see [`player`]), and `GET /api/health`.
 //! Solving is [`pipeline::solve_bytes`]; drawing is [`overlay`]; the record is
 //! [`report::Record`]. Nothing here solves or draws by itself.
 //!
@@ -49,7 +52,7 @@ use crate::error::Error;
 use crate::output::overlay;
 use crate::output::report::{self, Record};
 use crate::pipeline::{self, Config, Outcome};
-use crate::puzzle;
+use crate::puzzle::Cell;
 use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
 use crate::vision::screenshot;
@@ -57,13 +60,17 @@ use crate::vision::screenshot;
 mod connections;
 pub mod lan;
 mod options;
+mod player;
 mod reply;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
+use player::{colors_json, Stage};
 use reply::{error_response, INPUT_NAME};
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
+/// The page's script, served at `/page.js`.
+const SCRIPT: &str = include_str!("serve_page.js");
 
 /// The memory budget is counted in permits of this many bytes (a semaphore takes
 /// at most `u32::MAX` permits at once).
@@ -117,14 +124,17 @@ impl Drop for ClientSlot {
     }
 }
 
-/// The query of `POST /api/solve` and `POST /api/hint`.
+/// The query of `POST /api/solve`, `POST /api/hint` and `POST /api/why`.
 #[derive(Debug, serde::Deserialize)]
 struct SolveQuery {
     stars: Option<String>,
     /// `/api/hint` only: how many steps to take first (0: the first hint).
     step: Option<String>,
-    /// `/api/hint` only: what the picture shows: `nudge`, `reason` or `answer` (the default).
+    /// `/api/hint` and `/api/why`: how much to show: `nudge` (the default), `reason`
+    /// or `answer`; `/api/hint` also takes `board` (the player's board alone).
     reveal: Option<String>,
+    /// `/api/why` only: the cell asked about, as on the board (`r3c5`).
+    cell: Option<String>,
     /// `1` (or `true`): region letters on the pictures, regions named by colour and letter.
     letters: Option<String>,
 }
@@ -135,8 +145,19 @@ enum Answer {
     /// The solution (`/api/solve`).
     Solve,
     /// The next step after `n` steps from the player's marks (`/api/hint?step=n`),
-    /// its picture drawn for one reveal (`&reveal=nudge|reason|answer`).
-    Hint(usize, Reveal),
+    /// as far as one stage (`&reveal=board|nudge|reason|answer`).
+    Hint(usize, Stage),
+    /// "Why?" about one cell of the player's board (`/api/why?cell=r3c5`), as far
+    /// as one reveal (`&reveal=nudge|reason|answer`).
+    Why(Cell, Reveal),
+}
+
+/// Which route an upload came in by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Route {
+    Solve,
+    Hint,
+    Why,
 }
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
@@ -153,9 +174,11 @@ pub fn router(opts: ServeOptions) -> Router {
     });
     let router = Router::new()
         .route("/", get(page))
+        .route("/page.js", get(script))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
         .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
+        .route("/api/why", post(why).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
         .with_state(state);
     match token {
@@ -222,6 +245,12 @@ async fn page() -> Response {
     res
 }
 
+async fn script() -> Response {
+    let mut res = ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response();
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res
+}
+
 async fn health() -> Json<Value> {
     Json(json!({ "ok": true, "version": env!("CARGO_PKG_VERSION") }))
 }
@@ -235,7 +264,7 @@ async fn solve(
     query: Result<Query<SolveQuery>, QueryRejection>,
     request: Request,
 ) -> Response {
-    answer(state, query, request, false).await
+    answer(state, query, request, Route::Solve).await
 }
 
 async fn hint(
@@ -243,7 +272,15 @@ async fn hint(
     query: Result<Query<SolveQuery>, QueryRejection>,
     request: Request,
 ) -> Response {
-    answer(state, query, request, true).await
+    answer(state, query, request, Route::Hint).await
+}
+
+async fn why(
+    state: State<Arc<AppState>>,
+    query: Result<Query<SolveQuery>, QueryRejection>,
+    request: Request,
+) -> Response {
+    answer(state, query, request, Route::Why).await
 }
 
 /// Reads an upload within its deadline, waits for room and a slot, and answers it
@@ -252,7 +289,7 @@ async fn answer(
     State(state): State<Arc<AppState>>,
     query: Result<Query<SolveQuery>, QueryRejection>,
     request: Request,
-    hint: bool,
+    route: Route,
 ) -> Response {
     // The body is read here rather than by an extractor, so that it has a deadline.
     let answering = request.extensions().get::<connections::Answering>().cloned();
@@ -285,18 +322,20 @@ async fn answer(
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
     let mut config = state.opts.config.clone();
-    let (reveal, letters) = match &query {
+    let (stage, letters) = match &query {
         Ok(Query(q)) => (
-            match q.reveal.as_deref().map(str::trim) {
-                None => Some(Reveal::Answer),
-                Some(r) => Reveal::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(r)),
-            },
+            Stage::parse(q.reveal.as_deref()),
             matches!(q.letters.as_deref().map(str::trim), Some("1" | "true" | "yes" | "on")),
         ),
         Err(_) => (None, false),
     };
-    let Some(reveal) = reveal else {
-        return error_response(StatusCode::BAD_REQUEST, "bad-request", "reveal must be nudge, reason or answer");
+    let reveal = match stage {
+        Some(Stage::Reveal(r)) => Some(r),
+        _ => None,
+    };
+    let Some(stage) = stage.filter(|_| reveal.is_some() || route == Route::Hint) else {
+        let what = if route == Route::Hint { "board, nudge, reason or answer" } else { "nudge, reason or answer" };
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", format!("reveal must be {what}"));
     };
     config.letters = letters;
     let (stars, step) = match &query {
@@ -320,7 +359,25 @@ async fn answer(
     let Some(step) = step else {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", "step must be a whole number from 0");
     };
-    let what = if hint { Answer::Hint(step, reveal) } else { Answer::Solve };
+    let what = match route {
+        Route::Solve => Answer::Solve,
+        Route::Hint => Answer::Hint(step, stage),
+        Route::Why => {
+            let asked = query.as_ref().ok().and_then(|Query(q)| q.cell.clone());
+            let Some(asked) = asked else {
+                return error_response(
+                    StatusCode::BAD_REQUEST,
+                    "bad-request",
+                    "say which cell: ?cell=r3c5 (row 3, column 5)",
+                );
+            };
+            match (crate::app::cells::cell_arg(&asked), reveal) {
+                (Ok(cell), Some(reveal)) => Answer::Why(cell, reveal),
+                (Err(e), _) => return error_response(StatusCode::BAD_REQUEST, "bad-request", e),
+                (_, None) => unreachable!("checked with the reveal above"),
+            }
+        }
+    };
     config.stars = stars;
     if let Stars::Fixed(k) = stars {
         config.solve.stars = k;
@@ -366,7 +423,8 @@ async fn answer(
         let _permits = permits;
         let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
-            Answer::Hint(step, reveal) => hint_upload(&body, &config, step, reveal),
+            Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
+            Answer::Why(cell, reveal) => player::why_upload(&body, &config, cell, reveal),
         };
         drop(body);
         crate::app::batch::release_memory();
@@ -405,61 +463,6 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
     };
     let status = if outcome.result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     (status, record_json(&outcome, config.solve.stars, overlay))
-}
-
-/// A hint for one upload (on a blocking thread): the `queens hint --json` record
-/// after `step` steps, plus `overlay` (the hint drawn for `reveal` on the board of
-/// the screenshot, or on a render of a text puzzle's marks, cropped to the board with
-/// the sentence below it, as a data URL), `regions` and `colors`.
-fn hint_upload(bytes: &[u8], config: &Config, step: usize, reveal: Reveal) -> (StatusCode, Value) {
-    // One deadline for the whole request: the solve, its explanation and the hint.
-    let mut config = config.for_one_puzzle();
-    config.explain = true;
-    let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
-    let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let mut hint = pipeline::hint_after(&outcome, &config, step);
-    // What someone on the page can do about a search that stopped: the server's
-    // time limit is its own, and the page has no explanation, but it has the answer.
-    if let Some(h) = hint.as_mut().filter(|h| h.stopped.is_some()) {
-        h.advise("Show solution gives the answer.");
-    }
-    let overlay = hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
-        // A text puzzle without marks is drawn on its render too: the page shows the picture.
-        let blank = crate::puzzle::marks::Marks::new(regions.n());
-        let marks = outcome.marks.as_ref().unwrap_or(&blank);
-        let (image, grid) = crate::output::hint::canvas(picture, regions, Some(marks))?;
-        let look = crate::output::hint::Look { reveal, letters: config.letters || outcome.names_by_letter() };
-        let image = crate::output::hint::picture(image, &grid, regions, h, look);
-        let png = overlay::encode_png(&image);
-        Some(format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png)))
-    });
-    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref(), reveal);
-    let mut value = serde_json::to_value(&record).expect("records always serialize");
-    if let Value::Object(map) = &mut value {
-        map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));
-        map.insert(
-            "regions".into(),
-            serde_json::to_value(outcome.regions.as_ref().map(|r| r.rows())).unwrap_or(Value::Null),
-        );
-        map.insert("colors".into(), colors_json(&outcome).unwrap_or(Value::Null));
-    }
-    let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
-    (status, value)
-}
-
-/// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
-fn colors_json(outcome: &Outcome) -> Option<Value> {
-    let colors = crate::output::palette::display_colors(outcome);
-    outcome.regions.as_ref().map(|regions| {
-        Value::Object(
-            (0..regions.region_count())
-                .map(|label| {
-                    let [r, g, b] = report::region_color(colors.as_deref(), label);
-                    (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
-                })
-                .collect(),
-        )
-    })
 }
 
 /// The `--json` record of `outcome`, plus `overlay`, `share` and `colors` (each

@@ -5,7 +5,8 @@
 //! cells outside them are only lightly faded, so "the blue region" still shows blue.
 //! How much is drawn follows the [`Reveal`]: the nudge and the reason outline the
 //! units only (no crown, no X: they name no decided cell); the answer adds a hollow
-//! crown on a cell to fill, an X on a cell to clear, and red circles on mistakes.
+//! crown on a cell to fill, an X on a cell to clear, and a red circle on the mistake
+//! to fix first.
 //! Nothing else of the solution is drawn.
 
 use std::collections::HashMap;
@@ -126,7 +127,13 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
             }
         }
     }
-    for m in &hint.mistakes {
+    // The mark to fix first, when the hint names one: circling every wrong mark
+    // would tell where the other queens go.
+    let circled = match &hint.fix {
+        Some(fix) => std::slice::from_ref(fix),
+        None => &hint.mistakes[..],
+    };
+    for m in circled {
         let (cx, cy) = grid.center(m.cell);
         let r = grid.px.min(grid.py) * 0.42;
         for k in 0..width.ceil() as i32 {

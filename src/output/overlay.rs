@@ -181,12 +181,19 @@ fn blend(img: &mut RgbImage, x0: i64, y0: i64, side: usize, mask: &[f32], color:
 
 /// The board cut out of `img` with a small margin, for `--crop`.
 pub fn crop(img: &RgbImage, grid: &Grid) -> RgbImage {
-    let (x, y, w, h) = grid.bbox(img.width(), img.height());
+    let (x0, y0, w, h) = crop_box(img.width(), img.height(), grid);
+    image::imageops::crop_imm(img, x0, y0, w, h).to_image()
+}
+
+/// The part of a `width`×`height` picture that [`crop`] keeps, `(x, y, width, height)`:
+/// the board with a margin of 15% of a cell.
+pub fn crop_box(width: u32, height: u32, grid: &Grid) -> (u32, u32, u32, u32) {
+    let (x, y, w, h) = grid.bbox(width, height);
     let m = (grid.px.min(grid.py) * 0.15) as u32;
     let (x0, y0) = (x.saturating_sub(m), y.saturating_sub(m));
-    let x1 = (x + w + m).min(img.width());
-    let y1 = (y + h + m).min(img.height());
-    image::imageops::crop_imm(img, x0, y0, x1 - x0, y1 - y0).to_image()
+    let x1 = (x + w + m).min(width);
+    let y1 = (y + h + m).min(height);
+    (x0, y0, x1 - x0, y1 - y0)
 }
 
 /// Encodes `img` as PNG with fast compression and the Sub filter (screenshots are

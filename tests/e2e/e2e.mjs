@@ -1,6 +1,6 @@
 // End-to-end test of the `queens serve` page in the system's headless Chromium.
 //
-// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS [PHONE_PLAYED]]]
+// Usage: node tests/e2e/e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS [PLAYED PLAYED_COLUMNS [CORPUS_PLAYED CORPUS_MISTAKE]]]
 //   BASE_URL          a running `queens serve`, e.g. http://127.0.0.1:8080
 //   SCREENSHOT        a puzzle screenshot (PNG) the page must solve
 //   EXPECTED_COLUMNS  the solution's queen column in each row, comma-separated
@@ -8,20 +8,24 @@
 //   PLAYED            a half-played screenshot (crowns and X marks on it): the Hint
 //                     and Show solution buttons are checked on it
 //   PLAYED_COLUMNS    its solution's queen column in each row
-//   PHONE_PLAYED      a real half-played phone screenshot: its hint must fit the
-//                     phone's first screen too
+//   CORPUS_PLAYED     a real half-played phone screenshot: its hint must fit the
+//                     phone's first screen too, and no stage may hold a later one
+//   CORPUS_MISTAKE    a real screenshot with a mistake: the same stage checks
 // Environment: CHROMIUM (default /usr/bin/chromium); E2E_SHOTS=DIR also saves
 // DIR/serve-page.png (desktop) and DIR/serve-phone.png (390×844) of a solved board,
-// and DIR/hint-desktop.png and DIR/hint-phone.png of the first hint on PLAYED.
+// DIR/hint-phone.png of the first hint on PLAYED, and one picture per stage of each
+// played board at both sizes (DIR/desktop-*.png, DIR/phone-*.png).
 //
 // Prints one line per check, then `e2e: N passed, M failed`; exits 1 on any failure.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { api, solutionAsksFirst, stagesOf, whyOnCell } from "./stages.mjs";
 
-const [base, shot, expectedArg, played, playedArg, phonePlayed] = process.argv.slice(2);
+const [base, shot, expectedArg, played, playedArg, corpusPlayed, corpusMistake] = process.argv.slice(2);
+const phonePlayed = corpusPlayed;
 if (!base || !shot) {
   console.error("usage: node e2e.mjs BASE_URL SCREENSHOT [EXPECTED_COLUMNS]");
   process.exit(2);
@@ -106,15 +110,113 @@ async function solvedColumns(page, n, { overlay = true } = {}) {
   return cells.map((c) => c[1]);
 }
 
-// After an upload the page shows the player's board; the solution needs a press.
+// After an upload the page shows the player's board; the solution needs a press,
+// and a second one in the page's own dialog.
 async function showSolution(page) {
   await page.waitForSelector("#solution:enabled", { timeout: TIMEOUT });
   await page.click("#solution");
+  await page.waitForSelector("#confirm", { state: "visible", timeout: TIMEOUT });
+  await page.click("#confirm-yes");
 }
 
 async function errorText(page) {
   await page.waitForSelector("#error", { state: "visible", timeout: TIMEOUT });
   return (await page.textContent("#error")) || "";
+}
+
+// The rendered half-played board: its stages, Why? on a cell, Walk through, Show
+// solution after a question, and the letters toggle.
+async function playerChecks(page, played, playedCols) {
+  const bytes = readFileSync(played);
+  const { got } = await stagesOf(page, base, played, { tag: "desktop", shots: shotsDir, check });
+  const first = (await api(base, bytes, "hint?step=0&reveal=nudge")).hint;
+  const second = (await api(base, bytes, "hint?step=1&reveal=nudge")).hint;
+  const secondReason = (await api(base, bytes, "hint?step=1&reveal=reason")).hint;
+  const lettered = (await api(base, bytes, "hint?step=0&reveal=answer&letters=1")).hint;
+
+  await check("Show solution asks first, and Not yet shows nothing", async () => {
+    await solutionAsksFirst(page, got);
+  });
+
+  await check("Why? on a blank cell, an X and a crown: the words follow the player's mark, three reveals", async () => {
+    const rec = await api(base, bytes, "hint?reveal=board");
+    const [qr, qc] = rec.marks.queens[0];
+    const [xr, xc] = rec.marks.crosses[0];
+    let blank = null;
+    for (let r = 0; r < rec.n && !blank; r++) {
+      for (let c = 0; c < rec.n && !blank; c++) {
+        const on = (l) => l.some(([a, b]) => a === r && b === c);
+        if (!on(rec.marks.queens) && !on(rec.marks.crosses) && !on(rec.implied)) blank = [r, c];
+      }
+    }
+    await whyOnCell(page, base, bytes, blank, "What goes here?");
+    if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-why-answer.png"), fullPage: true });
+    await whyOnCell(page, base, bytes, [xr, xc], "Why not here?");
+    await whyOnCell(page, base, bytes, [qr, qc], "Why a crown here?");
+  });
+
+  await check("Walk through: Next after a step's answer, Back to a step as far as it was seen", async () => {
+    await page.reload({ waitUntil: "load" });
+    await page.setInputFiles("#file", played);
+    await page.waitForSelector("#walk:enabled", { timeout: TIMEOUT });
+    await page.click("#walk");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, first.nudge, { timeout: TIMEOUT });
+    await page.waitForSelector("#next:visible", { timeout: TIMEOUT });
+    // The next step's picture draws this step's cells: Next waits for this answer.
+    assert(await page.isDisabled("#next"), "Next is offered before the step's answer");
+    const firstAnswer = (await api(base, bytes, "hint?step=0&reveal=answer")).hint;
+    await page.click("#hint");
+    await page.waitForFunction(() => document.getElementById("hint").textContent === "Show the answer", null, { timeout: TIMEOUT });
+    await page.click("#hint");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, firstAnswer.text, { timeout: TIMEOUT });
+    await page.click("#next");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.nudge, { timeout: TIMEOUT });
+    const title = await page.textContent("#overlay-title");
+    assert(title.includes("Step 2"), `the walk's title: ${title}`);
+    await page.click("#hint");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, secondReason.reason, { timeout: TIMEOUT });
+    await page.click("#back");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, firstAnswer.text, { timeout: TIMEOUT });
+    if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-walk.png"), fullPage: true });
+    await page.click("#next");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, secondReason.reason, { timeout: TIMEOUT });
+    await page.click("#walk");
+  });
+
+  await check("Show solution on the half-played screenshot shows every queen, then Back to the hint", async () => {
+    await showSolution(page);
+    const cols = await solvedColumns(page, playedCols.length);
+    assert(same(cols, playedCols), `queen columns ${JSON.stringify(cols)}`);
+    const href = await page.getAttribute("#download", "href");
+    assert(href === (await page.getAttribute("#overlay", "src")), "the download is not the solution on screen");
+    if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-solution.png"), fullPage: true });
+    await page.click("#hint");
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, secondReason.reason, { timeout: TIMEOUT });
+  });
+
+  await check("the letters toggle draws region letters, names regions by letter too, and is remembered", async () => {
+    assert(lettered && /region \([A-Z]\)/.test(lettered.text), `regions named by colour and letter: ${lettered && lettered.text}`);
+    const before = await page.getAttribute("#overlay", "src");
+    await page.check("#letters");
+    await page.waitForFunction((b) => document.getElementById("overlay").getAttribute("src") !== b, before, { timeout: TIMEOUT });
+    await page.reload({ waitUntil: "load" });
+    assert(await page.isChecked("#letters"), "the letters choice is forgotten after a reload");
+    await page.setInputFiles("#file", played);
+    await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+    await page.click("#hint");
+    const nudge = (await api(base, bytes, "hint?step=0&reveal=nudge&letters=1")).hint.nudge;
+    await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, nudge, { timeout: TIMEOUT });
+    await page.uncheck("#letters");
+  });
+}
+
+// A corpus screenshot (half-played, or with a mistake): every stage holds no later one.
+async function corpusChecks(page, file, tag) {
+  try {
+    await stagesOf(page, base, file, { tag, shots: shotsDir, check });
+  } catch (e) {
+    await check(`${tag} ${file.split("/").pop()}: the API answers a hint`, async () => { throw e; });
+  }
 }
 
 async function main() {
@@ -229,98 +331,23 @@ async function main() {
       assert(await page.isHidden("#overlay"), "#overlay is shown for a text puzzle");
     });
 
-    if (played) {
-      const playedCols = playedArg.split(",").map(Number);
-      const playedBytes = readFileSync(played);
-      // What the API says for the first two steps: the page must show exactly these reveals.
-      const api = async (q) => {
-        const res = await fetch(`${base}/api/hint?${q}`, { method: "POST", body: playedBytes });
-        return res.json();
-      };
-      const first = (await api("step=0")).hint;
-      const second = (await api("step=1")).hint;
-      const lettered = (await api("step=0&letters=1")).hint;
-
-      await check("a half-played screenshot shows the player's marks, then the hint in three reveals and the next step", async () => {
+    if (played) await playerChecks(page, played, playedArg.split(",").map(Number));
+    const starPlayed = corpusPlayed && join(dirname(corpusPlayed), "../starbattle-played/001_played_10x10_2star_penpa_phone390.png");
+    if (starPlayed && existsSync(starPlayed)) {
+      await check("a played Star Battle screenshot is refused as queens hint refuses it, pointing to the marks block", async () => {
         await page.reload({ waitUntil: "load" });
-        await page.evaluate(() => localStorage.removeItem("queens.letters"));
-        await page.setInputFiles("#file", played);
-        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
-        const queens = await page.$$eval("#board .cell.queen", (els) => els.map((e) => [Number(e.dataset.row), Number(e.dataset.col)]));
-        assert(queens.length >= 1 && queens.length < playedCols.length, `player's crowns on the board: ${JSON.stringify(queens)}`);
-        for (const [r, c] of queens) assert(playedCols[r] === c, `crown at ${r},${c} is not the player's right crown`);
-        assert((await page.$$("#board .cell.cross")).length >= 1, "the player's X marks are not shown");
-        assert(first && second && first.nudge && first.reason && first.text, `API steps: ${JSON.stringify(first)}`);
-        const playedSize = { width: playedBytes.readUInt32BE(16), height: playedBytes.readUInt32BE(20) };
-        let src = null;
-        const stages = [
-          [first.nudge, "Why?"],
-          [first.reason, "Show the answer"],
-          [first.text, "Next hint"],
-          [second.nudge, "Why?"],
-        ];
-        for (const [k, [said, button]] of stages.entries()) {
-          await page.click("#hint");
-          await page
-            .waitForFunction(
-              ([t, b]) => document.getElementById("hint-text").textContent === t && document.getElementById("hint").textContent === b,
-              [said, button],
-              { timeout: TIMEOUT },
-            )
-            .catch(async () => {
-              const got = await page.evaluate(() => [document.getElementById("hint-text").textContent, document.getElementById("hint").textContent]);
-              throw new Error(`stage ${k + 1}: expected ${JSON.stringify([said, button])}, the page shows ${JSON.stringify(got)}`);
-            });
-          const next = (await page.textContent("#hint-next")) || "";
-          assert(next.includes(`Press ${button}`), `stage ${k + 1} does not say how to get the next one: ${next}`);
-          await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
-          const now = await page.getAttribute("#overlay", "src");
-          assert(now !== src, `stage ${k + 1}: the picture did not follow the reveal`);
-          src = now;
-          const natural = await page.$eval("#overlay", (img) => img.decode().then(() => ({ width: img.naturalWidth, height: img.naturalHeight })));
-          // Cropped to the board (the render has a 40-px page margin), with the banner below.
-          assert(natural.width < playedSize.width - 40 && natural.height > natural.width, `the hint picture is not the board and its banner: ${JSON.stringify(natural)} of ${JSON.stringify(playedSize)}`);
-          if (k === 0 && shotsDir) await page.screenshot({ path: join(shotsDir, "hint-desktop.png") });
-        }
-        assert(first.nudge !== first.reason && first.reason !== first.text, "the three reveals are three different texts");
-        assert((await page.$$("#board .cell.queen")).length === queens.length, "a hint does not reveal the solution's queens");
-        // The full screenshot is one tap away, and back.
-        await page.click("#full");
-        await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("blob:"));
-        const full = await page.$eval("#overlay", (img) => img.decode().then(() => img.naturalHeight));
-        assert(full === playedSize.height, `the full screenshot is ${full} px tall, the upload ${playedSize.height}`);
-        await page.click("#full");
-        await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("data:"));
+        await page.setInputFiles("#file", starPlayed);
+        const text = await errorText(page);
+        assert(text.includes("Star Battle") && text.includes("marks block"), `#error says: ${text}`);
+        assert(text.includes("not sure what is drawn"), `the terminal's words are not in the details: ${text}`);
+        assert(await page.isDisabled("#hint"), "Hint is offered on a board that was not read");
+        assert(await page.isEnabled("#solution"), "Show solution is not offered");
+        if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-starbattle-unsure.png"), fullPage: true });
       });
-
-      await check("Show solution on the half-played screenshot shows every queen, and Hint still works after it", async () => {
-        await showSolution(page);
-        const cols = await solvedColumns(page, playedCols.length);
-        assert(same(cols, playedCols), `queen columns ${JSON.stringify(cols)}`);
-        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
-        await page.click("#hint");
-        await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.reason, { timeout: TIMEOUT });
-        await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
-      });
-
-      await check("the letters toggle draws region letters, names regions by letter too, and is remembered", async () => {
-        assert(lettered && /region \([A-Z]\)/.test(lettered.text), `regions named by colour and letter: ${lettered && lettered.text}`);
-        const before = await page.getAttribute("#overlay", "src");
-        await page.check("#letters");
-        await page.waitForFunction(() => document.querySelectorAll("#board .cell .letter").length > 0, null, { timeout: TIMEOUT });
-        await page.waitForFunction((b) => document.getElementById("overlay").src !== b, before, { timeout: TIMEOUT });
-        const tags = await page.$$eval("#board .cell", (els) => els.every((e) => e.querySelector(".letter").textContent === e.dataset.region));
-        assert(tags, "every cell shows its own region's letter");
-        await page.reload({ waitUntil: "load" });
-        assert(await page.isChecked("#letters"), "the letters choice is forgotten after a reload");
-        await page.setInputFiles("#file", played);
-        await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
-        await page.click("#hint");
-        await page.waitForFunction((t) => document.getElementById("hint-text").textContent === t, lettered.nudge, { timeout: TIMEOUT });
-        assert((await page.$$("#board .cell .letter")).length > 0, "letters on the board after a reload");
-        await page.uncheck("#letters");
-        await page.waitForFunction(() => document.querySelectorAll("#board .cell .letter").length === 0, null, { timeout: TIMEOUT });
-      });
+    }
+    if (corpusPlayed && corpusMistake) {
+      await corpusChecks(page, corpusPlayed, "desktop");
+      await corpusChecks(page, corpusMistake, "desktop");
     }
 
     await check("no script errors on the page", async () => {
@@ -353,8 +380,10 @@ async function main() {
       assert(same(cols, expected), `queen columns ${JSON.stringify(cols)}`);
       const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
       assert(width <= 390, `the page is ${width}px wide after solving`);
-      const board = await mobile.locator("#board").boundingBox();
-      assert(board && board.x >= 0 && board.x + board.width <= 390, `#board box ${JSON.stringify(board)}`);
+      // One board: the solved screenshot (the cell grid only for a text puzzle).
+      assert(await mobile.isHidden("#board"), "a second board is shown beside the picture");
+      const board = await mobile.locator("#overlay").boundingBox();
+      assert(board && board.x >= 0 && board.x + board.width <= 390, `#overlay box ${JSON.stringify(board)}`);
       if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "serve-phone.png"), fullPage: true });
     });
 
@@ -376,6 +405,36 @@ async function main() {
         assert(next && next.y + next.height <= 844, `how to get the next reveal is below the first screen: ${JSON.stringify(next)}`);
         if (shotsDir) await mobile.screenshot({ path: join(shotsDir, k ? "hint-phone-real.png" : "hint-phone.png") });
       });
+    }
+    if (played) {
+      await check("at 390×844 Why? on a cell and Walk through work, and nothing overflows", async () => {
+        const bytes = readFileSync(played);
+        await mobile.reload({ waitUntil: "load" });
+        await mobile.setInputFiles("#file", played);
+        await mobile.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        await whyOnCell(mobile, base, bytes, [1, 5], "What goes here?");
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-why-answer.png"), fullPage: true });
+        await mobile.click("#walk");
+        const second = (await api(base, bytes, "hint?step=1&reveal=nudge")).hint;
+        await mobile.waitForSelector("#next:visible", { timeout: TIMEOUT });
+        await mobile.click("#hint");
+        await mobile.waitForFunction(() => document.getElementById("hint").textContent === "Show the answer", null, { timeout: TIMEOUT });
+        await mobile.click("#hint");
+        await mobile.waitForSelector("#next:enabled", { timeout: TIMEOUT });
+        await mobile.click("#next");
+        await mobile.waitForFunction((t) => document.getElementById("hint-text").textContent === t, second.nudge, { timeout: TIMEOUT });
+        const width = await mobile.evaluate(() => document.documentElement.scrollWidth);
+        assert(width <= 390, `the page is ${width}px wide in the walk`);
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-walk.png"), fullPage: true });
+        await mobile.click("#solution");
+        await mobile.waitForSelector("#confirm", { state: "visible", timeout: TIMEOUT });
+        if (shotsDir) await mobile.screenshot({ path: join(shotsDir, "phone-confirm.png") });
+        await mobile.click("#confirm-no");
+      });
+    }
+    if (corpusPlayed && corpusMistake) {
+      await corpusChecks(mobile, corpusPlayed, "phone");
+      await corpusChecks(mobile, corpusMistake, "phone");
     }
     await phone.close();
   } finally {

@@ -4,7 +4,10 @@
 # apt-get when it is missing, builds the release binary, starts the server on a
 # free loopback port, runs e2e.mjs against it, and stops the server.
 # Ends with `e2e: N passed, M failed` on its own line; exits non-zero on failure.
-# E2E_SHOTS=DIR also saves DIR/serve-page.png and DIR/serve-phone.png.
+# E2E_SHOTS=DIR also saves screenshots of the page: a solved board, and every stage
+# (board, nudge, reason, answer, Why?, Walk through, Show solution) at 1280x800 and
+# 390x844. Needs ../shared/corpus/played/ beside the project (E2E_NO_CORPUS=1 to go
+# on without it). The binary is taken from $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -49,9 +52,10 @@ command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || apt_install
 ) >&2
 
 cargo build --release --bin queens >&2
+bin="${CARGO_TARGET_DIR:-target}/release/queens"
 
 # Port 0: the server picks a free port and prints the address it got.
-./target/release/queens serve --host 127.0.0.1 --port 0 >"$work/server.out" 2>"$work/server.err" &
+"$bin" serve --host 127.0.0.1 --port 0 >"$work/server.out" 2>"$work/server.err" &
 server_pid=$!
 base=""
 for _ in $(seq 1 100); do
@@ -87,18 +91,29 @@ shot="../shared/corpus/browser/level-62-phone390.png"
 expected="4,2,5,3,0,6,1"
 if [ ! -f "$shot" ]; then
   shot="$work/issue-9x9.png"
-  ./target/release/queens render samples/issue-9x9.txt -o "$shot"
+  "$bin" render samples/issue-9x9.txt -o "$shot"
   expected="0,5,8,2,7,4,1,3,6"
 fi
 
 # A half-played screenshot, rendered from the played sample's marks block.
 played="$work/played.png"
-./target/release/queens render samples/issue-9x9-played.txt -o "$played" --marks board >&2
+"$bin" render samples/issue-9x9-played.txt -o "$played" --marks board >&2
 
-# A real half-played phone screenshot (1170×2532), when the corpus is there: the
-# hint board and its sentence must fit the phone's first screen for it too.
-phone_played="../shared/corpus/played/played-104-phone390-dark-partial.png"
-[ -f "$phone_played" ] || phone_played=""
+# Real played screenshots from the corpus (../shared beside the project): a
+# half-played one (1170×2532; its hint must fit a phone's first screen) and one
+# with a mistake. Every stage of both is checked; without them the test fails
+# and says so, unless E2E_NO_CORPUS=1.
+corpus="../shared/corpus/played"
+corpus_played="$corpus/played-104-phone390-dark-partial.png"
+corpus_mistake="$corpus/played-117-phone390-dark-mistake.png"
+if [ ! -f "$corpus_played" ] || [ ! -f "$corpus_mistake" ]; then
+  echo "e2e: THE CORPUS IS MISSING: $corpus_played or $corpus_mistake not found" >&2
+  echo "e2e: the half-played and mistaken screenshot checks need ../shared/corpus/played/ beside the project" >&2
+  if [ "${E2E_NO_CORPUS:-}" != "1" ]; then exit 1; fi
+  echo "e2e: E2E_NO_CORPUS=1: going on without them" >&2
+  corpus_played=""
+  corpus_mistake=""
+fi
 
 reported=1
-CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6" $phone_played
+CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6" $corpus_played $corpus_mistake

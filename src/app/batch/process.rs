@@ -12,7 +12,7 @@ use super::job::{named_as_image, Job, Source};
 use super::options::{BatchOptions, Mode};
 use super::print::{render, Done};
 use super::read::{read_file, read_stdin};
-use crate::app::cells::cells_for_people;
+use crate::app::cells::{refuse_cell_off_board, refuse_unsure_marks};
 use crate::error::Error;
 use crate::output::files::write_atomic;
 use crate::output::{debug, overlay};
@@ -47,16 +47,13 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         }
     }
     // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
-    if opts.mode.on_players_board() && !outcome.unsure.is_empty() && outcome.result.is_ok() {
-        outcome.result = Err(Error::UnsureMarks { cells: cells_for_people(&outcome.unsure) });
+    // (The web page refuses the same way: the same functions.)
+    if opts.mode.on_players_board() {
+        refuse_unsure_marks(&mut outcome);
     }
     // "Why?" about a cell of the board: asked of a cell that is on it.
-    if let (Mode::Why(cell), Some(regions), Ok(_)) = (opts.mode, &outcome.regions, &outcome.result) {
-        let n = regions.n();
-        if cell.row >= n || cell.col >= n {
-            let asked = format!("r{}c{}", cell.row + 1, cell.col + 1);
-            outcome.result = Err(Error::NoSuchCell { cell: asked, n });
-        }
+    if let Mode::Why(cell) = opts.mode {
+        refuse_cell_off_board(&mut outcome, cell);
     }
     let why = match opts.mode {
         Mode::Why(cell) => pipeline::why(&outcome, &opts.config, cell),

@@ -171,17 +171,9 @@ pub struct Why {
     pub batch: Batch,
 }
 
-/// A cell as people write it on the board: `r3c5` (row 3, column 5, from 1).
+/// A cell as people write it on the board: `r3c5` (shared with the web page).
 fn cell_arg(text: &str) -> Result<crate::Cell, String> {
-    let bad = || format!("'{text}' is not a cell: write r3c5 for row 3, column 5");
-    let lower = text.trim().to_ascii_lowercase();
-    let rest = lower.strip_prefix('r').ok_or_else(bad)?;
-    let (row, col) = rest.split_once('c').ok_or_else(bad)?;
-    let (row, col): (usize, usize) = (row.parse().map_err(|_| bad())?, col.parse().map_err(|_| bad())?);
-    if row == 0 || col == 0 {
-        return Err(format!("'{text}': rows and columns count from 1"));
-    }
-    Ok(crate::Cell::new(row - 1, col - 1))
+    crate::app::cells::cell_arg(text)
 }
 
 /// Inputs and outputs shared by `solve`, `explain` and `hint`.

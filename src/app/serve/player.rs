@@ -1,0 +1,177 @@
+//! The answers about the player's own board: `POST /api/hint` (the next step, or
+//! the board alone) and `POST /api/why` (one cell), each as far as the reveal
+//! asked for and with its picture drawn for that reveal only.
+//!
+//! They refuse a board whose marks were not all read, and a cell off the board,
+//! through the same functions as `queens hint` and `queens why`
+//! ([`crate::app::cells`]), so the page and the terminal answer one picture alike.
+
+use axum::http::StatusCode;
+use base64::Engine as _;
+use serde_json::Value;
+
+use super::reply::INPUT_NAME;
+use crate::app::cells::{refuse_cell_off_board, refuse_unsure_marks};
+use crate::output::hint::{self, canvas, Look};
+use crate::output::overlay;
+use crate::output::report;
+use crate::pipeline::{self, Config, Outcome, Picture};
+use crate::puzzle::{self, marks::Marks, Cell};
+use crate::solve::logic::hint::Hint;
+use crate::solve::logic::Reveal;
+
+/// How much of an answer about the player's board is asked for: nothing yet
+/// (the board alone, right after an upload), or one of the three reveals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stage {
+    /// The player's board as read, with no hint drawn and no sentence.
+    Board,
+    /// One reveal of the answer.
+    Reveal(Reveal),
+}
+
+impl Stage {
+    /// The query's `reveal` value: `board`, `nudge` (the default), `reason` or `answer`.
+    pub(super) fn parse(text: Option<&str>) -> Option<Stage> {
+        match text.map(str::trim) {
+            None => Some(Stage::Reveal(Reveal::Nudge)),
+            Some(t) if t.eq_ignore_ascii_case("board") => Some(Stage::Board),
+            Some(t) => Reveal::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(t)).map(Stage::Reveal),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Stage::Board => "board",
+            Stage::Reveal(r) => r.name(),
+        }
+    }
+}
+
+/// Solves an upload for an answer from the player's board (one deadline for the
+/// solve, its explanation and the answer), refusing unsure marks.
+fn solve_played(bytes: &[u8], config: &Config) -> (Config, Outcome, Option<Picture>) {
+    let mut config = config.for_one_puzzle();
+    config.explain = true;
+    let (mut outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
+    refuse_unsure_marks(&mut outcome);
+    (config, outcome, picture)
+}
+
+/// The picture of an answer: the player's board (the screenshot, or a render of a
+/// text puzzle's marks) cropped to the board, with `hint` drawn for `stage` and
+/// its sentence below (nothing drawn at [`Stage::Board`]), as a data URL, and where
+/// the board lies in it (`[x, y, width, height]` in its pixels) for the page's taps.
+fn board_picture(
+    picture: Option<Picture>,
+    outcome: &Outcome,
+    hint: Option<&Hint>,
+    stage: Stage,
+    letters: bool,
+) -> Option<(String, [u32; 4])> {
+    let regions = outcome.regions.as_ref()?;
+    // A text puzzle without marks is drawn on its render too: the page shows the picture.
+    let blank = Marks::new(regions.n());
+    let (mut image, grid) = canvas(picture, regions, Some(outcome.marks.as_ref().unwrap_or(&blank)))?;
+    let (x0, y0, _, _) = overlay::crop_box(image.width(), image.height(), &grid);
+    let (x, y, w, h) = grid.bbox(image.width(), image.height());
+    let image = match (stage, hint) {
+        (Stage::Reveal(reveal), Some(h)) => hint::picture(image, &grid, regions, h, Look { reveal, letters }),
+        _ => {
+            if letters {
+                crate::output::letters::draw_mut(&mut image, &grid, regions);
+            }
+            overlay::crop(&image, &grid)
+        }
+    };
+    let png = overlay::encode_png(&image);
+    let url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png));
+    Some((url, [x - x0, y - y0, w, h]))
+}
+
+/// Adds the picture, the region map and the colours to an answer's record.
+fn with_board(mut value: Value, outcome: &Outcome, picture: Option<(String, [u32; 4])>) -> Value {
+    if let Value::Object(map) = &mut value {
+        let (overlay, board) = picture.map_or((Value::Null, Value::Null), |(url, b)| (Value::String(url), b.into()));
+        map.insert("overlay".into(), overlay);
+        map.insert("board_box".into(), board);
+        map.insert(
+            "regions".into(),
+            serde_json::to_value(outcome.regions.as_ref().map(|r| r.rows())).unwrap_or(Value::Null),
+        );
+        map.insert("colors".into(), colors_json(outcome).unwrap_or(Value::Null));
+    }
+    value
+}
+
+/// A hint for one upload (on a blocking thread): the `queens hint --json` record
+/// after `step` steps, as far as `stage` (at [`Stage::Board`]: the board alone,
+/// `hint` null and `has_hint` saying whether Hint has something to show), plus the
+/// picture for that stage (`overlay`, `board_box`), `regions` and `colors`.
+pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Stage) -> (StatusCode, Value) {
+    let (config, outcome, picture) = solve_played(bytes, config);
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    let mut hint = pipeline::hint_after(&outcome, &config, step);
+    // What someone on the page can do about a search that stopped: the server's
+    // time limit is its own, and the page has no explanation, but it has the answer.
+    if let Some(h) = hint.as_mut().filter(|h| h.stopped.is_some()) {
+        h.advise("Show solution gives the answer.");
+    }
+    let reveal = match stage {
+        Stage::Board => Reveal::Nudge,
+        Stage::Reveal(r) => r,
+    };
+    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref(), reveal);
+    let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
+    let mut value = serde_json::to_value(&record).expect("records always serialize");
+    if let (Stage::Board, Value::Object(map)) = (stage, &mut value) {
+        // Nothing of the hint yet: only whether there is one.
+        let has = map.get("hint").is_some_and(|h| !h.is_null());
+        map.insert("hint".into(), Value::Null);
+        map.insert("has_hint".into(), Value::Bool(has));
+        map.insert("reveal".into(), Value::String(stage.name().into()));
+    }
+    let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, config.letters || outcome.names_by_letter());
+    (status, with_board(value, &outcome, drawn))
+}
+
+/// "Why?" about `cell` for one upload (on a blocking thread): the `queens why
+/// --json` record as far as `reveal`, plus its picture (drawn through the hint
+/// picture's code, [`Why::to_hint`](crate::solve::logic::why::Why::to_hint)),
+/// `board_box`, `regions` and `colors`.
+pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reveal) -> (StatusCode, Value) {
+    let (config, mut outcome, picture) = solve_played(bytes, config);
+    refuse_cell_off_board(&mut outcome, cell);
+    let stars = outcome.stars.unwrap_or(config.solve.stars);
+    let why = pipeline::why(&outcome, &config, cell);
+    let record = crate::output::why::WhyJson::new(INPUT_NAME, stars, &outcome, (cell, why.as_ref()), reveal);
+    let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
+    let value = serde_json::to_value(&record).expect("records always serialize");
+    let hint = why.as_ref().map(|w| w.to_hint());
+    let drawn = match &hint {
+        Some(h) => board_picture(
+            picture,
+            &outcome,
+            Some(h),
+            Stage::Reveal(reveal),
+            config.letters || outcome.names_by_letter(),
+        ),
+        None => None,
+    };
+    (status, with_board(value, &outcome, drawn))
+}
+
+/// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
+pub(super) fn colors_json(outcome: &Outcome) -> Option<Value> {
+    let colors = crate::output::palette::display_colors(outcome);
+    outcome.regions.as_ref().map(|regions| {
+        Value::Object(
+            (0..regions.region_count())
+                .map(|label| {
+                    let [r, g, b] = report::region_color(colors.as_deref(), label);
+                    (puzzle::region_letter(label).to_string(), Value::String(format!("#{r:02x}{g:02x}{b:02x}")))
+                })
+                .collect(),
+        )
+    })
+}

@@ -1,0 +1,233 @@
+//! `queens serve`'s answers about the player's board: `POST /api/hint` (each stage
+//! carries only what it shows) and `POST /api/why` (one cell, in three reveals),
+//! and the same refusal as `queens hint` for boards whose marks were not all read.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use queens::app::serve::{router, ServeOptions};
+use serde_json::Value;
+use tower::ServiceExt as _;
+
+/// One request through the router, in-process: the status and the JSON body.
+async fn call(opts: ServeOptions, method: &str, uri: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let req = Request::builder().method(method).uri(uri).body(body.into()).unwrap();
+    let res = router(opts).oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+    let json = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("status {status}: body is not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    (status, json)
+}
+
+fn error_kind(v: &Value) -> &str {
+    v["error"]["kind"].as_str().unwrap_or_else(|| panic!("no error kind in {v}"))
+}
+
+/// The issue puzzle with the player's first queen and some right X marks.
+const PLAYED: &str = "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n\
+                      \nQxxxxxxxx\n.x.......\n.........\n.........\n.........\n.....x...\n.........\n.........\n.........\n";
+
+#[tokio::test]
+async fn hint_answers_the_next_step_with_a_picture() {
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint", PLAYED).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["marks"]["queens"], serde_json::json!([[0, 0]]));
+    assert_eq!(v["mistakes"], serde_json::json!([]));
+    // The crown's reach is taken as known (the game crosses it out itself): the
+    // first hint is the next real step, and the JSON lists what the crown implies.
+    assert_eq!(v["hint"]["technique"], "one-line");
+    assert_eq!(v["implied"].as_array().unwrap().len(), 9, "{v}");
+    assert!(v["overlay"].as_str().unwrap().starts_with("data:image/png;base64,"));
+    assert_eq!(v["regions"].as_array().unwrap().len(), 9);
+    assert!(v["colors"]["A"].as_str().unwrap().starts_with('#'));
+    // The next press: one step further, a different step.
+    let (status, next) = call(ServeOptions::default(), "POST", "/api/hint?step=1&reveal=answer", PLAYED).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_ne!(next["hint"]["decided"], v["hint"]["decided"]);
+    // Every step the button walks through agrees with the solution.
+    let solution = [0usize, 5, 8, 2, 7, 4, 1, 3, 6];
+    for step in 0..40 {
+        let (_, h) =
+            call(ServeOptions::default(), "POST", &format!("/api/hint?step={step}&reveal=answer"), PLAYED).await;
+        let Some(decided) = h["hint"]["decided"].as_array() else { break };
+        for d in decided {
+            let (r, c) = (d["cell"][0].as_u64().unwrap() as usize, d["cell"][1].as_u64().unwrap() as usize);
+            assert_eq!(d["mark"] == "queen", solution[r] == c, "step {step}: {d}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn hint_pictures_follow_the_reveal_and_the_letters_choice() {
+    let picture = |v: &serde_json::Value| v["overlay"].as_str().expect("a hint picture").to_string();
+    let mut seen = Vec::new();
+    for query in ["reveal=nudge", "reveal=reason", "reveal=answer", "", "reveal=nudge&letters=1"] {
+        let (status, v) = call(ServeOptions::default(), "POST", &format!("/api/hint?{query}"), PLAYED).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {v}");
+        assert!(v["hint"]["nudge"].as_str().is_some_and(|t| !t.is_empty()), "{query}: {v}");
+        seen.push(picture(&v));
+    }
+    // The nudge and the reason draw the units only (their banners differ); the
+    // answer adds the cells; the nudge is the default. A text puzzle's sentences
+    // name regions by letter, so its pictures draw the letters with or without letters=1.
+    assert_ne!(seen[0], seen[1], "the banner follows the reveal");
+    assert_ne!(seen[0], seen[2]);
+    assert_eq!(seen[0], seen[3], "the nudge is the default, as for queens hint");
+    assert_eq!(seen[0], seen[4], "the letters are drawn for a board named by letter");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=everything", PLAYED).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_kind(&v), "bad-request");
+}
+
+#[tokio::test]
+async fn hint_shows_mistakes_first_and_checks_its_query() {
+    let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=3&reveal=answer", wrong).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["mistakes"], serde_json::json!([[0, 0], [0, 1]]));
+    assert_eq!(v["hint"]["technique"], "mistake");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=-1", PLAYED).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error_kind(&v), "bad-request");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint", "not a puzzle\n").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_kind(&v), "parse");
+}
+
+/// Each stage of a hint carries only what it shows: the board alone says only
+/// whether there is a hint; the nudge no reason, no sentence, no decided cell; the
+/// reason no sentence; a mistake is counted but not placed before the answer.
+#[tokio::test]
+async fn hint_json_holds_only_the_stage_asked_for() {
+    let ask = |q: &'static str, body: String| async move {
+        let (status, v) = call(ServeOptions::default(), "POST", &format!("/api/hint?{q}"), body).await;
+        assert_eq!(status, StatusCode::OK, "{q}: {v}");
+        v
+    };
+    let board = ask("reveal=board", PLAYED.into()).await;
+    assert_eq!((&board["reveal"], &board["hint"], &board["has_hint"]), (&"board".into(), &Value::Null, &true.into()));
+    assert!(board["overlay"].as_str().is_some_and(|s| s.starts_with("data:image/png")), "{board}");
+    assert_eq!(board["board_box"].as_array().map(Vec::len), Some(4), "{board}");
+    let nudge = ask("reveal=nudge", PLAYED.into()).await;
+    let h = &nudge["hint"];
+    assert!(h["nudge"].is_string() && h["reason"].is_null() && h["text"].is_null(), "{h}");
+    assert_eq!(h["decided"], serde_json::json!([]));
+    let reason = ask("reveal=reason", PLAYED.into()).await;
+    assert!(reason["hint"]["reason"].is_string() && reason["hint"]["text"].is_null(), "{reason}");
+    assert_eq!(reason["hint"]["decided"], serde_json::json!([]));
+    let answer = ask("reveal=answer", PLAYED.into()).await;
+    assert!(answer["hint"]["text"].is_string() && !answer["hint"]["decided"].as_array().unwrap().is_empty());
+    let pictures = [&board, &nudge, &reason, &answer].map(|v| v["overlay"].as_str().unwrap().to_string());
+    for (k, p) in pictures.iter().enumerate() {
+        assert!(!pictures[k + 1..].contains(p), "stage {k}'s picture is a later stage's");
+    }
+
+    // A mistake: counted at every stage, named only at the answer.
+    let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
+    for q in ["reveal=board", "reveal=nudge", "reveal=reason"] {
+        let v = ask(q, wrong.clone()).await;
+        assert_eq!((v["mistake_count"].as_u64(), &v["mistakes"]), (Some(2), &serde_json::json!([])), "{q}: {v}");
+        assert!(v["clashes"].as_array().unwrap().is_empty(), "{q}: {v}");
+        let said = v["hint"].to_string();
+        assert!(!said.contains("row 1, column 2") && !said.contains("row 1, column 1"), "{q} names the mark: {said}");
+    }
+    let v = ask("reveal=answer", wrong).await;
+    assert!(!v["mistakes"].as_array().unwrap().is_empty(), "{v}");
+}
+
+#[tokio::test]
+async fn why_answers_a_cell_in_three_reveals_with_a_picture_each() {
+    let mut pictures = Vec::new();
+    for reveal in ["nudge", "reason", "answer"] {
+        let uri = format!("/api/why?cell=r2c6&reveal={reveal}");
+        let (status, v) = call(ServeOptions::default(), "POST", &uri, PLAYED).await;
+        assert_eq!(status, StatusCode::OK, "{reveal}: {v}");
+        assert_eq!((&v["ok"], &v["cell"], &v["reveal"]), (&true.into(), &serde_json::json!([1, 5]), &reveal.into()));
+        assert!(v["nudge"].is_string(), "{v}");
+        assert_eq!(v["reason"].is_string(), reveal != "nudge", "{reveal}: {v}");
+        assert_eq!(v["text"].is_string(), reveal == "answer", "{reveal}: {v}");
+        assert_eq!(v["steps"].as_array().unwrap().is_empty(), reveal != "answer", "{reveal}: {v}");
+        pictures.push(v["overlay"].as_str().expect("a picture").to_string());
+        assert_eq!(v["board_box"].as_array().map(Vec::len), Some(4));
+        if reveal == "answer" {
+            // The solution's row 2 queen is in column 6: the answer says so.
+            assert_eq!(v["state"], "queen", "{v}");
+        }
+    }
+    assert!(pictures[0] != pictures[1] && pictures[1] != pictures[2], "each reveal has its own picture");
+    // The default is the nudge, as for `queens why`.
+    let (_, v) = call(ServeOptions::default(), "POST", "/api/why?cell=r2c6", PLAYED).await;
+    assert_eq!((&v["reveal"], &v["text"]), (&"nudge".into(), &Value::Null));
+}
+
+#[tokio::test]
+async fn why_refuses_a_bad_cell_with_400_and_a_cell_off_the_board_with_its_error() {
+    for (uri, says) in [
+        ("/api/why?cell=zz", "write r3c5"),
+        ("/api/why", "?cell=r3c5"),
+        ("/api/why?cell=r0c2", "count from 1"),
+        ("/api/why?cell=r2c2&reveal=board", "nudge, reason or answer"),
+    ] {
+        let (status, v) = call(ServeOptions::default(), "POST", uri, PLAYED).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {v}");
+        assert_eq!(error_kind(&v), "bad-request");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{uri}: {message}");
+    }
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/why?cell=r12c3", PLAYED).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(error_kind(&v), "no-such-cell");
+    assert!(v["error"]["message"].as_str().unwrap().contains("r12c3 is not on this 9x9 board"), "{v}");
+}
+
+/// The page and the terminal give one answer for one picture: every played Star
+/// Battle screenshot of the corpus gets the same answer kind (`ok`, or the
+/// error's kind, mostly `unsure-marks`) from `/api/hint` as from `queens hint`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn played_star_battle_screenshots_get_the_answer_kind_of_queens_hint() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/starbattle-played");
+    if !dir.is_dir() {
+        eprintln!("skipped: the corpus is missing ({} not found)", dir.display());
+        return;
+    }
+    let kind = |v: &Value| v["error"]["kind"].as_str().unwrap_or("ok").to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args(["hint", "--json"])
+        .arg(&dir)
+        .output()
+        .expect("queens runs");
+    let mut terminal = std::collections::BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let name = v["input"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+        terminal.insert(name, kind(&v));
+    }
+    assert!(terminal.len() >= 50, "queens hint answered {} screenshots", terminal.len());
+    // Every upload waits for a slot rather than being told the server is busy.
+    let opts = ServeOptions { queue_wait: std::time::Duration::from_secs(600), ..ServeOptions::default() };
+    let app = router(opts);
+    let tasks: Vec<_> = terminal
+        .keys()
+        .map(|name| {
+            let (app, bytes) = (app.clone(), std::fs::read(dir.join(name)).unwrap());
+            tokio::spawn(async move {
+                let req =
+                    Request::builder().method("POST").uri("/api/hint?reveal=board").body(Body::from(bytes)).unwrap();
+                let res = app.oneshot(req).await.unwrap();
+                let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+                serde_json::from_slice::<Value>(&bytes).unwrap()
+            })
+        })
+        .collect();
+    let mut differ = Vec::new();
+    for ((name, said), task) in terminal.iter().zip(tasks) {
+        let page = kind(&task.await.unwrap());
+        if &page != said {
+            differ.push(format!("{name}: terminal {said}, page {page}"));
+        }
+    }
+    assert!(differ.is_empty(), "the page and the terminal disagree:\n{}", differ.join("\n"));
+    let unsure = terminal.values().filter(|k| *k == "unsure-marks").count();
+    assert!(unsure >= terminal.len() / 2, "{unsure} of {} refused as unsure", terminal.len());
+}
