@@ -21,7 +21,7 @@ try {
   await page.setInputFiles("#file", shot);
   await page.waitForSelector("#hint:enabled");
   // Nudge, reason, then the answer: the button is named after the next reveal.
-  for (const next of ["Why?", "Show the answer", "Next hint"]) {
+  for (const next of ["Show the reason", "Show the answer", "Next hint"]) {
     await page.click("#hint");
     await page.waitForFunction((b) => document.getElementById("hint").textContent === b, next);
   }
