@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 use std::io::Cursor;
 
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageReader, Limits, RgbImage};
 
 use crate::error::{Error, Result};
@@ -107,6 +108,8 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
 /// Decodes `bytes`, refusing from the header alone (before any large allocation)
 /// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
 pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
+    // Read before the eXIf chunk is dropped with the other ancillary chunks.
+    let png_orientation = bytes.starts_with(PNG_SIGNATURE).then(|| png_orientation(bytes));
     let bytes = &*without_ancillary_chunks(bytes);
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
@@ -143,15 +146,60 @@ pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<Rg
     // Room for one RGBA16 frame of the pixel budget plus the decoder's own buffers:
     // whatever a format's header claims, no decoder may allocate past this.
     limits.max_alloc = Some(max_pixels.saturating_mul(BYTES_PER_PIXEL).saturating_add(16 << 20));
-    reader.limits(limits);
-    let img = reader.decode().map_err(|e| Error::Decode { reason: decode_reason(&e) })?;
-    let rgb = to_rgb(img);
+    reader.limits(limits.clone());
+    let decoded = (|| {
+        use image::ImageDecoder as _;
+        let mut decoder = reader.into_decoder()?;
+        // What a phone writes when it stores the pixels turned: every viewer shows the
+        // picture upright, so the board is read (and the overlay drawn) upright too.
+        let orientation = match png_orientation {
+            Some(o) => o,
+            None => decoder.orientation()?,
+        };
+        limits.reserve(decoder.total_bytes())?;
+        Ok((DynamicImage::from_decoder(decoder)?, orientation))
+    })();
+    let (img, orientation) = decoded.map_err(|e: image::ImageError| Error::Decode { reason: decode_reason(&e) })?;
+    let rgb = upright(to_rgb(img), orientation);
     if rgb.width() < MIN_SIDE || rgb.height() < MIN_SIDE {
         return Err(Error::NoGrid {
             reason: format!("image is only {}x{} pixels, too small to hold a board", rgb.width(), rgb.height()),
         });
     }
     Ok(rgb)
+}
+
+/// The EXIF orientation of a PNG: from its first `eXIf` chunk before the image data,
+/// read in place (the chunk is never copied, whatever its size). Upright when there is
+/// none or it holds no orientation.
+fn png_orientation(bytes: &[u8]) -> Orientation {
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = &head[4..8];
+        if kind == b"IDAT" || kind == b"IEND" {
+            break;
+        }
+        let data = at + 8;
+        let Some(chunk) = data.checked_add(len).and_then(|end| bytes.get(data..end)) else {
+            break;
+        };
+        if kind == b"eXIf" {
+            return Orientation::from_exif_chunk(chunk).unwrap_or(Orientation::NoTransforms);
+        }
+        at = data + len + 4;
+    }
+    Orientation::NoTransforms
+}
+
+/// `image` as it is shown: turned and flipped as its EXIF orientation says.
+fn upright(image: RgbImage, orientation: Orientation) -> RgbImage {
+    if orientation == Orientation::NoTransforms {
+        return image;
+    }
+    let mut image = DynamicImage::ImageRgb8(image);
+    image.apply_orientation(orientation);
+    image.into_rgb8()
 }
 
 fn decode_reason(e: &image::ImageError) -> String {
