@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::app::cli::{Generate, GenerateFormat, RenderStyle, Theme};
 use crate::generate::{self, canon::Seen, Puzzle, Spec, Target};
-use crate::output::{files, generated, overlay, render};
+use crate::output::{files, generated, names, overlay, render};
 use crate::Regions;
 
 /// Runs `queens generate`; exit 0 when every puzzle was made, 1 when some were
@@ -24,7 +24,7 @@ pub fn run(g: Generate) -> Result<u8, String> {
     let wants = |f: GenerateFormat| g.format.contains(&f);
     if wants(GenerateFormat::Text) || wants(GenerateFormat::Png) {
         std::fs::create_dir_all(&g.out_dir)
-            .map_err(|e| format!("cannot create {}: {}", g.out_dir.display(), crate::error::io_reason(&e)))?;
+            .map_err(|e| format!("cannot create {}: {}", names::path(&g.out_dir), crate::error::io_reason(&e)))?;
     }
     let seed = g.seed.unwrap_or_else(clock_seed);
     let style = render::Style {
@@ -72,10 +72,12 @@ pub fn run(g: Generate) -> Result<u8, String> {
         };
         let mut lines = Vec::new();
         if wants(GenerateFormat::Json) {
-            lines.push(generated::json(&puzzle, g.with_solution, &written));
+            let exact: Vec<String> = written.iter().map(|p| names::exact(p)).collect();
+            lines.push(generated::json(&puzzle, g.with_solution, &exact));
         } else {
             if !g.quiet {
-                lines.push(generated::summary(&puzzle, &written));
+                let shown: Vec<String> = written.iter().map(|p| names::path(p)).collect();
+                lines.push(generated::summary(&puzzle, &shown));
             }
             if wants(GenerateFormat::Puzzlink) {
                 lines.push(generated::link(&puzzle));
@@ -98,13 +100,13 @@ pub fn run(g: Generate) -> Result<u8, String> {
     Ok(u8::from(failed > 0))
 }
 
-/// Writes the puzzle's files; returns their paths, as shown to the user.
-fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<String>, String> {
+/// Writes the puzzle's files; returns their paths.
+fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<PathBuf>, String> {
     let stem = generated::stem(p);
     let mut written = Vec::new();
     let mut put = |path: PathBuf, bytes: &[u8]| -> Result<(), String> {
         files::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
-        written.push(path.display().to_string());
+        written.push(path);
         Ok(())
     };
     if g.format.contains(&GenerateFormat::Text) {
@@ -135,7 +137,7 @@ fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
 }
 
 fn levels(path: &Path) -> Result<Vec<Regions>, String> {
-    let shown = path.display();
+    let shown = names::path(path);
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {}", crate::error::io_reason(&e)))?;
     let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| format!("{shown}: not JSON: {e}"))?;
     let list = value.as_array().ok_or_else(|| format!("{shown}: expected a JSON list of levels"))?;

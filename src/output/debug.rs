@@ -15,7 +15,8 @@ use crate::pipeline::{Outcome, Picture};
 
 /// Writes the debug pictures of one input into `dir`.
 pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::io(format_args!("cannot create {}", crate::output::names::path(dir)), &e))?;
     let save = |name: &str, img: &RgbImage| {
         crate::output::files::write_atomic(
             &dir.join(format!("{stem}.{name}.png")),

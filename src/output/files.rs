@@ -17,9 +17,11 @@ use crate::error::Error;
 /// renames, so a reader never sees half a file, a failed write leaves nothing
 /// behind, and no symlink is ever written through.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let fail = |e: &std::io::Error| Error::io(format_args!("cannot write {}", path.display()), e);
+    let fail = |e: &std::io::Error| Error::io(format_args!("cannot write {}", crate::output::names::path(path)), e);
     if let Some(why) = not_ours(path) {
-        return Err(Error::Io { message: format!("cannot write {}: {why}; it was left alone", path.display()) });
+        return Err(Error::Io {
+            message: format!("cannot write {}: {why}; it was left alone", crate::output::names::path(path)),
+        });
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

@@ -86,7 +86,7 @@ pub fn run(opts: &BatchOptions) -> i32 {
             match rx.recv_timeout(SPINNER_AFTER) {
                 Ok(first) => early = Some(first),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    spinner = Some(waiting(&jobs[0].display, opts.mode, started.elapsed()));
+                    spinner = Some(waiting(&jobs[0].shown, opts.mode, started.elapsed()));
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {}
             }
