@@ -1,0 +1,48 @@
+//! Every bound holds, round two (issue 35): the smaller holes of item 12 and the
+//! reading bounds of items 7–10, each on the real binary with inputs made here.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn queens() -> Command {
+    let mut c = Command::cargo_bin("queens").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// Exit code, standard output and standard error of `cmd`.
+fn run(cmd: &mut Command) -> (Option<i32>, String, String) {
+    let out = cmd.output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+const PUZZLE: &str = "1112\n1222\n3334\n3444\n";
+
+/// Item 12: a UTF-8 byte order mark (Windows Notepad) and lone CR line ends (old
+/// Mac editors) read like plain `\n` text, with the same answer.
+#[test]
+fn a_byte_order_mark_and_cr_line_ends_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = write(dir.path(), "plain.txt", PUZZLE.as_bytes());
+    let (code, want, stderr) = run(queens().args(["solve", "--no-image"]).arg(&plain));
+    assert_eq!(code, Some(0), "test is broken: {stderr}");
+    let want = want.replacen("plain.txt", "X", 1);
+    let variants = [
+        ("bom.txt", format!("\u{feff}{PUZZLE}")),
+        ("cr.txt", PUZZLE.replace('\n', "\r")),
+        ("bom-crlf.txt", format!("\u{feff}{}", PUZZLE.replace('\n', "\r\n"))),
+    ];
+    for (name, text) in variants {
+        let file = write(dir.path(), name, text.as_bytes());
+        let (code, stdout, stderr) = run(queens().args(["solve", "--no-image"]).arg(&file));
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        assert_eq!(stdout.replacen(name, "X", 1), want, "{name}");
+    }
+}
