@@ -46,3 +46,21 @@ fn a_byte_order_mark_and_cr_line_ends_are_read() {
         assert_eq!(stdout.replacen(name, "X", 1), want, "{name}");
     }
 }
+
+/// Item 12: `render` takes a puzz.link link, as the argument or in a file, like
+/// every other command, and draws the same picture as the text puzzle.
+#[test]
+fn render_takes_a_puzzlink_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let link = queens::puzzle::puzzlink::encode(&queens::puzzle::text::parse(PUZZLE).unwrap(), 1).unwrap();
+    let in_file = write(dir.path(), "link.txt", format!("{link}\n").as_bytes());
+    let (code, _, stderr) = run(queens().args(["render", "-o"]).arg(dir.path().join("text.png")).arg(&text));
+    assert_eq!(code, Some(0), "test is broken: {stderr}");
+    let want = std::fs::read(dir.path().join("text.png")).unwrap();
+    for (name, arg) in [("arg.png", PathBuf::from(&link)), ("file.png", in_file)] {
+        let (code, _, stderr) = run(queens().args(["render", "-o"]).arg(dir.path().join(name)).arg(&arg));
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        assert!(std::fs::read(dir.path().join(name)).unwrap() == want, "{name} differs from the text's picture");
+    }
+}

@@ -228,7 +228,9 @@ fn render_cmd(r: Render) -> Result<u8, String> {
 fn render_file(r: &Render, png: bool) -> Result<(), String> {
     let bytes = read_bytes(&r.puzzle)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", names::path(&r.puzzle)))?;
-    let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", names::path(&r.puzzle)))?;
+    // A puzz.link link (the argument, or a file holding one) draws like any other input.
+    let (regions, _, board_marks) =
+        pipeline::parse_text(&text).map_err(|e| format!("{}: {e}", names::path(&r.puzzle)))?;
     let style = Style {
         cell: r.cell,
         margin: r.margin,
