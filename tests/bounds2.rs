@@ -64,3 +64,24 @@ fn render_takes_a_puzzlink_link() {
         assert!(std::fs::read(dir.path().join(name)).unwrap() == want, "{name} differs from the text's picture");
     }
 }
+
+/// Item 12: a query parameter given twice is named in the 400, not mistaken for
+/// another parameter's problem.
+#[tokio::test]
+async fn a_repeated_query_parameter_is_named() {
+    use tower::ServiceExt as _;
+    for (uri, name) in [
+        ("/api/solve?stars=1&stars=2", "stars"),
+        ("/api/hint?reveal=nudge&reveal=answer", "reveal"),
+        ("/api/hint?step=1&stars=1&step=2", "step"),
+    ] {
+        let req = axum::http::Request::builder().method("POST").uri(uri).body(axum::body::Body::from(PUZZLE)).unwrap();
+        let res = queens::app::serve::router(Default::default()).oneshot(req).await.unwrap();
+        let status = res.status();
+        let body = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        let message = v["error"]["message"].as_str().unwrap_or_default();
+        assert_eq!(status, 400, "{uri}: {v}");
+        assert_eq!(message, format!("the query gives {name} more than once; give it once"), "{uri}");
+    }
+}

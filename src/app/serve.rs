@@ -291,6 +291,9 @@ async fn answer(
         }
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
+    if let Err(rejection) = &query {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", reply::query_problem(rejection));
+    }
     let mut config = state.opts.config.clone();
     let (reveal, letters) = match &query {
         Ok(Query(q)) => (
