@@ -85,3 +85,44 @@ async fn a_repeated_query_parameter_is_named() {
         assert_eq!(message, format!("the query gives {name} more than once; give it once"), "{uri}");
     }
 }
+
+/// `queens ARGS` as a user the permission bits apply to: as itself, or (when the
+/// tests run as root, whom no permission stops) as `nobody` through `setpriv`.
+#[cfg(target_os = "linux")]
+fn as_a_user() -> std::process::Command {
+    let bin = env!("CARGO_BIN_EXE_queens");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return std::process::Command::new(bin);
+    }
+    let mut c = std::process::Command::new("setpriv");
+    c.args(["--reuid=65534", "--regid=65534", "--clear-groups", bin]);
+    c
+}
+
+/// Item 12: a subfolder that cannot be listed is reported in its place in a batch
+/// (the run fails), and a folder named directly that cannot be listed says
+/// "permission denied", not "no images or text puzzles".
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_folder_is_reported() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    write(dir.path(), "a.txt", PUZZLE.as_bytes());
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    write(&locked, "b.txt", PUZZLE.as_bytes());
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let out = as_a_user().args(["solve", "--no-image"]).arg(dir.path()).output().unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("a.txt: 4x4"), "the readable file is still solved: {stdout}{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains(&format!("{}: cannot list this folder: permission denied", locked.display())), "{stderr}");
+
+    let out = as_a_user().args(["solve", "--no-image"]).arg(&locked).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(&format!("{}: permission denied", locked.display())), "{stderr}");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}

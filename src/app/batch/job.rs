@@ -91,13 +91,21 @@ pub(super) fn expand(inputs: &[PathBuf]) -> Vec<Job> {
         match std::fs::metadata(input) {
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
-                walk(input, &mut found);
+                if let Err(e) = walk(input, &mut found) {
+                    // The folder itself cannot be listed: say why, not that it is empty.
+                    jobs.push(Job::new(input, Source::Broken(io_reason(&e))));
+                    continue;
+                }
                 found.sort();
                 if found.is_empty() {
                     jobs.push(Job::new(input, Source::Broken("no images or text puzzles in this folder".into())));
                 }
                 for f in found {
-                    jobs.push(Job::new(&f.clone(), Source::File(f)));
+                    let source = match f.1 {
+                        Some(why) => Source::Broken(format!("cannot list this folder: {why}")),
+                        None => Source::File(f.0.clone()),
+                    };
+                    jobs.push(Job::new(&f.0, source));
                 }
             }
             Ok(_) => jobs.push(Job::new(input, Source::File(input.clone()))),
@@ -108,24 +116,38 @@ pub(super) fn expand(inputs: &[PathBuf]) -> Vec<Job> {
     jobs
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
+/// Adds the inputs under `dir` to `found`: each file taken, and each subfolder that
+/// cannot be listed, with why (reported in its place, never skipped silently).
+/// `Err` when `dir` itself cannot be listed.
+fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<String>)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                found.push((dir.to_path_buf(), Some(io_reason(&e))));
+                continue;
+            }
+        };
         let path = entry.path();
         match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(&path, found),
+            Ok(t) if t.is_dir() => {
+                if let Err(e) = walk(&path, found) {
+                    found.push((path, Some(io_reason(&e))));
+                }
+            }
             Ok(t) if t.is_file() => {
                 let by_name = named_as_image(&path) || extension(&path).as_deref() == Some(PUZZLE_EXTENSION);
                 // Skip our own overlays when a folder is solved twice.
                 let name = path.to_string_lossy();
                 let ours = name.ends_with(".solved.png") || name.ends_with(".hint.png");
                 if !ours && (by_name || sniff_image(&path)) {
-                    found.push(path);
+                    found.push((path, None));
                 }
             }
             _ => {}
         }
     }
+    Ok(())
 }
 
 fn sniff_image(path: &Path) -> bool {
