@@ -126,3 +126,23 @@ fn an_unreadable_folder_is_reported() {
     assert!(stderr.contains(&format!("{}: permission denied", locked.display())), "{stderr}");
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
+
+/// Item 12: a puzzle whose files cannot all be written (here its picture's name is
+/// taken by a symbolic link, which is never written through; a full disk likewise)
+/// is reported as not made and leaves no file behind.
+#[cfg(unix)]
+#[test]
+fn a_puzzle_not_made_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = run(queens().args(["generate", "--size", "6", "--seed", "1", "-o"]).arg(dir.path()));
+    assert_eq!(code, Some(0), "test is broken: {stderr}");
+    assert!(stdout.starts_with("6x6-hard-1:"), "test is broken: {stdout}");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::os::unix::fs::symlink("/nowhere", out.join("6x6-hard-1.png")).unwrap();
+    let (code, _, stderr) = run(queens().args(["generate", "--size", "6", "--seed", "1", "-o"]).arg(&out));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("6x6-hard-1.png: it is a symbolic link; it was left alone"), "{stderr}");
+    let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("6x6-hard-1.png")], "files left for a puzzle not made");
+}

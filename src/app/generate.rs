@@ -100,10 +100,23 @@ pub fn run(g: Generate) -> Result<u8, String> {
     Ok(u8::from(failed > 0))
 }
 
-/// Writes the puzzle's files; returns their paths.
+/// Writes the puzzle's files; returns their paths. When one cannot be written (a
+/// full disk), those already written are removed: a puzzle reported as not made
+/// leaves no file.
 fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<PathBuf>, String> {
-    let stem = generated::stem(p);
     let mut written = Vec::new();
+    let result = write_each(p, g, style, &mut written);
+    if result.is_err() {
+        for path in &written {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    result.map(|()| written)
+}
+
+/// [`write`]'s files, each path added to `written` once it is there.
+fn write_each(p: &Puzzle, g: &Generate, style: &render::Style, written: &mut Vec<PathBuf>) -> Result<(), String> {
+    let stem = generated::stem(p);
     let mut put = |path: PathBuf, bytes: &[u8]| -> Result<(), String> {
         files::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
         written.push(path);
@@ -121,7 +134,7 @@ fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<PathBuf>
             put(g.out_dir.join(format!("{stem}.solution.png")), &overlay::encode_png(&img))?;
         }
     }
-    Ok(written)
+    Ok(())
 }
 
 /// The layouts of `--not-in` files: level JSON, a list of objects with "regions"
