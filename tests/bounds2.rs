@@ -146,3 +146,39 @@ fn a_puzzle_not_made_leaves_no_file() {
     let left: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, vec![std::ffi::OsString::from("6x6-hard-1.png")], "files left for a puzzle not made");
 }
+
+/// Item 12: comment segments in a JPEG (150 MB of them here) are not held beside
+/// the file: the run's peak stays near the file's own size, not twice it, and the
+/// picture is still read.
+#[cfg(target_os = "linux")]
+#[test]
+fn jpeg_comments_are_not_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let img = queens::output::render::render(&r, &Default::default(), &Default::default()).0;
+    let mut jpeg = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95).encode_image(&img).unwrap();
+    let mut comment = vec![0xFF, 0xFE, 0xFF, 0xFF];
+    comment.resize(4 + 65533, b'c');
+    let count = 150_000_000 / comment.len();
+    let mut file = jpeg[..2].to_vec();
+    file.reserve(count * comment.len() + jpeg.len());
+    for _ in 0..count {
+        file.extend_from_slice(&comment);
+    }
+    file.extend_from_slice(&jpeg[2..]);
+    let size_kb = file.len() as u64 / 1024;
+    let path = write(dir.path(), "commented.jpg", &file);
+    drop(file);
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "peak %M"])
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["solve", "--no-image"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}{stderr}", String::from_utf8_lossy(&out.stdout));
+    assert!(peak < size_kb + 60 * 1024, "peak {peak} kB for a {size_kb} kB file");
+}
