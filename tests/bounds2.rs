@@ -182,3 +182,38 @@ fn jpeg_comments_are_not_held() {
     assert_eq!(out.status.code(), Some(0), "{}{stderr}", String::from_utf8_lossy(&out.stdout));
     assert!(peak < size_kb + 60 * 1024, "peak {peak} kB for a {size_kb} kB file");
 }
+
+/// Item 7: `generate --not-in` reads through the same capped, regular-files-only
+/// reader as every other input: `/dev/zero` and a FIFO without a writer are refused
+/// at once (they grew to 23 GB, and hung), a missing file is named.
+#[cfg(target_os = "linux")]
+#[test]
+fn generate_not_in_reads_only_regular_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("levels.json");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for (path, why) in [
+        (PathBuf::from("/dev/zero"), "/dev/zero: not a regular file (a character device)"),
+        (fifo.clone(), "levels.json: not a regular file (a named pipe)"),
+        (dir.path().join("missing.json"), "missing.json: no such file or directory"),
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(["generate", "--size", "6", "--seed", "1", "--format", "puzzlink", "--not-in"])
+            .arg(&path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let t = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() && t.elapsed() < std::time::Duration::from_secs(10) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let hung = child.try_wait().unwrap().is_none();
+        let _ = child.kill();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!hung, "generate --not-in {} did not stop", path.display());
+        assert_ne!(out.status.code(), Some(0), "{stderr}");
+        assert!(stderr.contains(why), "{stderr}");
+    }
+}

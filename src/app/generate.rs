@@ -151,7 +151,8 @@ fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
 
 fn levels(path: &Path) -> Result<Vec<Regions>, String> {
     let shown = names::path(path);
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {}", crate::error::io_reason(&e)))?;
+    // Capped, and only regular files (a FIFO or device is refused at once), as every input.
+    let bytes = crate::app::batch::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
     let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| format!("{shown}: not JSON: {e}"))?;
     let list = value.as_array().ok_or_else(|| format!("{shown}: expected a JSON list of levels"))?;
     list.iter()
