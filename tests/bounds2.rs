@@ -217,3 +217,42 @@ fn generate_not_in_reads_only_regular_files() {
         assert!(stderr.contains(why), "{stderr}");
     }
 }
+
+/// Item 9: `generate -j` takes the same cap as `solve -j` (it took 65,535).
+#[test]
+fn generate_jobs_are_capped_like_solve_jobs() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let over = (4 * cores + 1).to_string();
+    for sub in ["solve", "generate"] {
+        let (code, _, stderr) = run(queens().args([sub, "-j", &over, "--help"]));
+        assert_eq!(code, Some(2), "queens {sub} -j {over}: {stderr}");
+        assert!(stderr.contains(&format!("must be from 1 to {}", 4 * cores)), "queens {sub}: {stderr}");
+    }
+    let (code, _, stderr) = run(queens().args(["generate", "-j", "5000", "--size", "6", "--format", "puzzlink"]));
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+/// `queens ARGS` under a cap of `nproc` threads for the user it runs as (through
+/// `setpriv` as `nobody` when the tests run as root, whom the cap does not bind).
+#[cfg(target_os = "linux")]
+fn under_thread_cap(nproc: u32, args: &[&str]) -> (Option<i32>, String) {
+    let mut c = std::process::Command::new("prlimit");
+    c.arg(format!("--nproc={nproc}"));
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        c.args(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]);
+    }
+    let out = c.arg(env!("CARGO_BIN_EXE_queens")).args(args).current_dir("/tmp").output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Item 9: under a thread cap, `generate -j` fails as a run (exit 1) with one line
+/// that says what to do, not as a usage error with a bare OS message.
+#[cfg(target_os = "linux")]
+#[test]
+fn generate_under_a_thread_cap_says_so() {
+    let (code, stderr) = under_thread_cap(3, &["generate", "-j", "8", "--size", "6", "--format", "puzzlink"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.starts_with("queens generate: cannot start 8 worker threads ("), "{stderr}");
+    assert!(stderr.trim_end().ends_with("try a smaller -j") && stderr.trim_end().lines().count() == 1, "{stderr}");
+}

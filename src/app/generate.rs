@@ -42,7 +42,14 @@ pub fn run(g: Generate) -> Result<u8, String> {
         bar
     });
     let threads = g.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()), usize::from);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // The process's thread limit: a failure of this run, not of its command line.
+            eprintln!("queens generate: cannot start {threads} worker threads ({e}); try a smaller -j");
+            return Ok(1);
+        }
+    };
     let mut failed = 0;
     let tick = || {
         if let Some(bar) = &progress {
