@@ -256,3 +256,20 @@ fn generate_under_a_thread_cap_says_so() {
     assert!(stderr.starts_with("queens generate: cannot start 8 worker threads ("), "{stderr}");
     assert!(stderr.trim_end().ends_with("try a smaller -j") && stderr.trim_end().lines().count() == 1, "{stderr}");
 }
+
+/// Item 8: under a thread cap just large enough for the workers, `solve -j N` fails
+/// with one line that says what to do (exit 1), never a panic (exit 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn solve_under_a_thread_cap_never_panics() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(dir.path(), "p.txt", PUZZLE.as_bytes());
+    let file = file.to_str().unwrap();
+    for nproc in [2, 5, 9] {
+        let (code, stderr) = under_thread_cap(nproc, &["solve", "-j", "8", "--no-image", file, file]);
+        assert_eq!(code, Some(1), "--nproc={nproc}: {stderr}");
+        assert!(!stderr.contains("panicked"), "--nproc={nproc}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "--nproc={nproc}: {stderr}");
+        assert!(stderr.starts_with("queens: cannot start "), "--nproc={nproc}: {stderr}");
+    }
+}
