@@ -273,3 +273,39 @@ fn solve_under_a_thread_cap_never_panics() {
         assert!(stderr.starts_with("queens: cannot start "), "--nproc={nproc}: {stderr}");
     }
 }
+
+/// A rendered screenshot of [`PUZZLE`].
+fn screenshot() -> Vec<u8> {
+    let r = queens::puzzle::text::parse(PUZZLE).unwrap();
+    queens::output::overlay::encode_png(&queens::output::render::render(&r, &Default::default(), &Default::default()).0)
+}
+
+/// Item 10: debug pictures never replace an input (`dbg/a.grid.png` is one here)
+/// nor an existing file (`read --debug-dir` beside an earlier `a.map.png`): they
+/// go under the next free name.
+#[test]
+fn debug_pictures_never_replace_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let dbg = dir.path().join("dbg");
+    std::fs::create_dir(&dbg).unwrap();
+    let png = screenshot();
+    let a = write(&dbg, "a.png", &png);
+    let second = write(&dbg, "a.grid.png", &png);
+    let (code, _, stderr) = run(queens().args(["solve", "--no-image", "--debug-dir"]).arg(&dbg).arg(&a).arg(&second));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(std::fs::read(&second).unwrap() == png, "the input dbg/a.grid.png was replaced");
+    assert!(std::fs::read(&a).unwrap() == png, "the input dbg/a.png was replaced");
+    for name in ["a-2.grid.png", "a-2.map.png", "a.grid.grid.png"] {
+        assert!(dbg.join(name).is_file(), "no {name}");
+    }
+
+    let shot = write(dir.path(), "shot.png", &png);
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let earlier = write(&out, "shot.map.png", b"precious");
+    let (code, _, stderr) = run(queens().args(["read", "--debug-dir"]).arg(&out).arg(&shot));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(std::fs::read(&earlier).unwrap(), b"precious", "read --debug-dir replaced an existing file");
+    assert!(out.join("shot-2.map.png").is_file() && out.join("shot-2.grid.png").is_file());
+    assert!(!out.join("shot.grid.png").exists(), "one name for the three pictures");
+}
