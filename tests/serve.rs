@@ -451,11 +451,11 @@ async fn slow_clients_are_cut_off_and_others_are_served() {
     for i in 0..40 {
         let head = match i % 4 {
             // Headers that never end.
-            0 => "POST /api/solve HTTP/1.1\r\nhost: x\r\nx-slow: ".to_string(),
+            0 => format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\nx-slow: "),
             // Connected, nothing sent.
             1 => String::new(),
             // Headers done, a 100 kB body trickled.
-            _ => "POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_string(),
+            _ => format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: 100000\r\n\r\n"),
         };
         clients.spawn(async move { (i % 4, slow_client(addr, head, i % 4 != 1, give_up).await) });
     }
@@ -523,9 +523,9 @@ async fn slow_clients_over_the_cap_do_not_lock_others_out() {
     let mut clients = tokio::task::JoinSet::new();
     for i in 0..30 {
         let head = if i % 2 == 0 {
-            "POST /api/solve HTTP/1.1\r\nhost: x\r\nx-slow: ".to_string()
+            format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\nx-slow: ")
         } else {
-            "POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100000\r\n\r\n".to_string()
+            format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: 100000\r\n\r\n")
         };
         clients.spawn(slow_client(addr, head, true, Duration::from_secs(60)));
     }

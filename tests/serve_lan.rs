@@ -202,3 +202,22 @@ async fn serve_lan_prints_a_url_with_a_token_and_its_qr_code() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+/// Issue 35, item 12: a stale cookie (from an earlier run, another token) does not
+/// hide the right token in the header or the query; the cookie is replaced.
+#[tokio::test]
+async fn the_right_token_wins_over_a_stale_cookie() {
+    let stale = "queens_token=Zm9vYmFyLXRva2VuLTAwMA";
+    let by_header = get("/api/health").header(header::COOKIE, stale).header("x-queens-token", TOKEN);
+    let (status, cookie, _) = call(lan(), by_header.body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cookie.is_some_and(|c| c.starts_with(&format!("queens_token={TOKEN};"))), "the stale cookie is replaced");
+    let by_query = get(&format!("/?token={TOKEN}")).header(header::COOKIE, format!("other=1; {stale}"));
+    let (status, cookie, _) = call(lan(), by_query.body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(cookie.is_some_and(|c| c.starts_with(&format!("queens_token={TOKEN};"))));
+    // A stale cookie alone is still no token.
+    let (status, _, _) =
+        call(lan(), get("/api/health").header(header::COOKIE, stale).body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use crate::app::batch::{self, BatchOptions, Mode};
 use crate::output::background::Background;
-use crate::output::render;
 use crate::output::render::{Marks, Style};
+use crate::output::{names, render};
 use crate::pipeline::{self, Timings};
 use crate::puzzle::text;
 use crate::solve::chess;
@@ -96,7 +96,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     }
     // Capped, and only regular files (a FIFO or device is refused at once), as for `solve`.
     let read = if path.as_os_str() == "-" { batch::read_stdin() } else { batch::read_file(path) };
-    read.map_err(|e| format!("{}: {e}", path.display()))
+    read.map_err(|e| format!("{}: {e}", names::path(path)))
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
@@ -109,7 +109,7 @@ fn read(r: Read) -> Result<u8, String> {
             return Ok(1);
         }
     };
-    let shown = r.input.display();
+    let shown = names::path(&r.input);
     // The player's marks come along: read from the picture, or the text's marks block.
     let mut marks = None;
     let mut unsure = Vec::new();
@@ -150,7 +150,7 @@ fn read(r: Read) -> Result<u8, String> {
             })
     };
     match regions {
-        Ok(regions) if r.format == ReadFormat::Puzzlink => read_puzzlink(&shown.to_string(), &regions, stated, &config),
+        Ok(regions) if r.format == ReadFormat::Puzzlink => read_puzzlink(&shown, &regions, stated, &config),
         Ok(regions) => {
             // K travels with the map when it is known (a link's, or `--stars K`), so
             // solving the file later needs no `--stars auto`.
@@ -223,7 +223,7 @@ fn read_puzzlink(
 fn render_cmd(r: Render) -> Result<u8, String> {
     let ext = r.output.extension().and_then(|e| e.to_str()).map(str::to_lowercase);
     if !matches!(ext.as_deref(), Some("png" | "jpg" | "jpeg")) {
-        return Err(format!("{}: the output must end in .png or .jpg", r.output.display()));
+        return Err(format!("{}: the output must end in .png or .jpg", names::path(&r.output)));
     }
     match render_file(&r, ext.as_deref() == Some("png")) {
         Ok(()) => Ok(0),
@@ -237,8 +237,10 @@ fn render_cmd(r: Render) -> Result<u8, String> {
 /// Draws `r.puzzle` into `r.output` (PNG when `png`, else JPEG); `Err` says why not.
 fn render_file(r: &Render, png: bool) -> Result<(), String> {
     let bytes = read_bytes(&r.puzzle)?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", r.puzzle.display()))?;
-    let (regions, board_marks) = text::parse_board(&text).map_err(|e| format!("{}: {e}", r.puzzle.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not a text puzzle", names::path(&r.puzzle)))?;
+    // A puzz.link link (the argument, or a file holding one) draws like any other input.
+    let (regions, _, board_marks) =
+        pipeline::parse_text(&text).map_err(|e| format!("{}: {e}", names::path(&r.puzzle)))?;
     let style = Style {
         cell: r.cell,
         margin: r.margin,
@@ -268,7 +270,7 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
     };
     let mut game = match (r.marks, board_marks) {
         (crate::app::cli::Marks::Board, None) => {
-            return Err(format!("{}: --marks board needs a marks block after the region lines", r.puzzle.display()))
+            return Err(format!("{}: --marks board needs a marks block after the region lines", names::path(&r.puzzle)))
         }
         (crate::app::cli::Marks::Board, Some(m)) => Some(render::GameMarks { marks: m, crown, cross }),
         _ => None,
@@ -281,7 +283,7 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             ..Default::default()
         };
         let solution = crate::solve::solve(&regions, &options)
-            .map_err(|e| format!("{}: cannot draw marks: {e}", r.puzzle.display()))?;
+            .map_err(|e| format!("{}: cannot draw marks: {e}", names::path(&r.puzzle)))?;
         if r.marks == crate::app::cli::Marks::Queens {
             marks.crowns = Some(solution);
         } else {
@@ -309,7 +311,7 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
     if w > max_side || h > max_side || w * h > max_pixels {
         return Err(format!(
             "{}: the picture would be {w}×{h} pixels, over the limit of {} megapixels and {max_side} pixels a side; use a smaller --cell or --margin",
-            r.output.display(),
+            names::path(&r.output),
             max_pixels / 1_000_000
         ));
     }
@@ -320,7 +322,7 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
         let mut out = Vec::new();
         image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, r.quality)
             .encode_image(&img)
-            .map_err(|e| format!("{}: cannot encode JPEG: {e}", r.output.display()))?;
+            .map_err(|e| format!("{}: cannot encode JPEG: {e}", names::path(&r.output)))?;
         out
     };
     // Like every picture written: a fresh temp file renamed over the name, and a

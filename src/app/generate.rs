@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::app::cli::{Generate, GenerateFormat, RenderStyle, Theme};
 use crate::generate::{self, canon::Seen, Puzzle, Spec, Target};
-use crate::output::{files, generated, overlay, render};
+use crate::output::{files, generated, names, overlay, render};
 use crate::Regions;
 
 /// Runs `queens generate`; exit 0 when every puzzle was made, 1 when some were
@@ -24,7 +24,7 @@ pub fn run(g: Generate) -> Result<u8, String> {
     let wants = |f: GenerateFormat| g.format.contains(&f);
     if wants(GenerateFormat::Text) || wants(GenerateFormat::Png) {
         std::fs::create_dir_all(&g.out_dir)
-            .map_err(|e| format!("cannot create {}: {}", g.out_dir.display(), crate::error::io_reason(&e)))?;
+            .map_err(|e| format!("cannot create {}: {}", names::path(&g.out_dir), crate::error::io_reason(&e)))?;
     }
     let seed = g.seed.unwrap_or_else(clock_seed);
     let style = render::Style {
@@ -42,7 +42,14 @@ pub fn run(g: Generate) -> Result<u8, String> {
         bar
     });
     let threads = g.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |p| p.get()), usize::from);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            // The process's thread limit: a failure of this run, not of its command line.
+            eprintln!("queens generate: cannot start {threads} worker threads ({e}); try a smaller -j");
+            return Ok(1);
+        }
+    };
     let mut failed = 0;
     let tick = || {
         if let Some(bar) = &progress {
@@ -72,10 +79,12 @@ pub fn run(g: Generate) -> Result<u8, String> {
         };
         let mut lines = Vec::new();
         if wants(GenerateFormat::Json) {
-            lines.push(generated::json(&puzzle, g.with_solution, &written));
+            let exact: Vec<String> = written.iter().map(|p| names::exact(p)).collect();
+            lines.push(generated::json(&puzzle, g.with_solution, &exact));
         } else {
             if !g.quiet {
-                lines.push(generated::summary(&puzzle, &written));
+                let shown: Vec<String> = written.iter().map(|p| names::path(p)).collect();
+                lines.push(generated::summary(&puzzle, &shown));
             }
             if wants(GenerateFormat::Puzzlink) {
                 lines.push(generated::link(&puzzle));
@@ -98,13 +107,26 @@ pub fn run(g: Generate) -> Result<u8, String> {
     Ok(u8::from(failed > 0))
 }
 
-/// Writes the puzzle's files; returns their paths, as shown to the user.
-fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<String>, String> {
-    let stem = generated::stem(p);
+/// Writes the puzzle's files; returns their paths. When one cannot be written (a
+/// full disk), those already written are removed: a puzzle reported as not made
+/// leaves no file.
+fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<PathBuf>, String> {
     let mut written = Vec::new();
+    let result = write_each(p, g, style, &mut written);
+    if result.is_err() {
+        for path in &written {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    result.map(|()| written)
+}
+
+/// [`write`]'s files, each path added to `written` once it is there.
+fn write_each(p: &Puzzle, g: &Generate, style: &render::Style, written: &mut Vec<PathBuf>) -> Result<(), String> {
+    let stem = generated::stem(p);
     let mut put = |path: PathBuf, bytes: &[u8]| -> Result<(), String> {
         files::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
-        written.push(path.display().to_string());
+        written.push(path);
         Ok(())
     };
     if g.format.contains(&GenerateFormat::Text) {
@@ -119,7 +141,7 @@ fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<String>,
             put(g.out_dir.join(format!("{stem}.solution.png")), &overlay::encode_png(&img))?;
         }
     }
-    Ok(written)
+    Ok(())
 }
 
 /// The layouts of `--not-in` files: level JSON, a list of objects with "regions"
@@ -135,8 +157,9 @@ fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
 }
 
 fn levels(path: &Path) -> Result<Vec<Regions>, String> {
-    let shown = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {}", crate::error::io_reason(&e)))?;
+    let shown = names::path(path);
+    // Capped, and only regular files (a FIFO or device is refused at once), as every input.
+    let bytes = crate::app::batch::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
     let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| format!("{shown}: not JSON: {e}"))?;
     let list = value.as_array().ok_or_else(|| format!("{shown}: expected a JSON list of levels"))?;
     list.iter()

@@ -26,7 +26,9 @@
 //! being answered is a new one answered 503 and closed.
 //!
 //! With [`ServeOptions::token`] (`queens serve --lan`), every request must carry
-//! the access token, or gets 403 (see [`lan`]).
+//! the access token, or gets 403 (see [`lan`]). And whatever the mode, a request
+//! from another site's page (`Origin`) or to another name (`Host`, DNS rebinding)
+//! gets 403 (see `origin`).
 //!
 //! Status codes of `POST /api/solve`: 200 solved; 400 empty body or a bad query;
 //! 408 body too slow; 413 too large; 422 the input was read but could not be
@@ -60,6 +62,7 @@ use crate::vision::screenshot;
 mod connections;
 pub mod lan;
 mod options;
+mod origin;
 mod player;
 mod reply;
 
@@ -165,6 +168,7 @@ pub fn router(opts: ServeOptions) -> Router {
     let limit = opts.body_limit;
     let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
     let token = opts.token.clone();
+    let served = origin::Served(opts.address);
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
@@ -181,11 +185,13 @@ pub fn router(opts: ServeOptions) -> Router {
         .route("/api/why", post(why).layer(DefaultBodyLimit::max(limit)))
         .fallback(not_found)
         .with_state(state);
-    match token {
+    let router = match token {
         // Outside every route and the fallback: nothing is answered without the token.
         Some(token) => router.layer(axum::middleware::from_fn_with_state(Arc::<str>::from(token), lan::require_token)),
         None => router,
-    }
+    };
+    // Outermost: another site's page is refused before anything else is looked at.
+    router.layer(axum::middleware::from_fn_with_state(served, origin::same_origin))
 }
 
 /// Binds `addr`, prints `queens: serving on http://ADDR` on standard output, and
@@ -212,7 +218,8 @@ pub async fn serve(addr: SocketAddr, opts: ServeOptions, color: bool) -> std::io
 }
 
 /// Serves on an already bound listener (tests bind `127.0.0.1:0`) until Ctrl+C (or SIGTERM).
-pub async fn serve_on(listener: tokio::net::TcpListener, opts: ServeOptions) -> std::io::Result<()> {
+pub async fn serve_on(listener: tokio::net::TcpListener, mut opts: ServeOptions) -> std::io::Result<()> {
+    opts.address = Some(listener.local_addr()?);
     connections::serve(listener, router(opts.clone()), opts, shutdown_signal()).await
 }
 
@@ -321,6 +328,9 @@ async fn answer(
         }
         Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
     };
+    if let Err(rejection) = &query {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", reply::query_problem(rejection));
+    }
     let mut config = state.opts.config.clone();
     let (stage, letters) = match &query {
         Ok(Query(q)) => (

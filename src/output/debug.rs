@@ -3,7 +3,8 @@
 //!
 //! Per input: `<stem>.grid.png` (the screenshot with the fitted lattice drawn in
 //! magenta), `<stem>.cells.png` (the sampled color of every cell) and
-//! `<stem>.map.png` (the region map that was read, drawn like the game).
+//! `<stem>.map.png` (the region map that was read, drawn like the game). They never
+//! replace a file (an input, an earlier run's pictures): see [`write`].
 
 use std::path::Path;
 
@@ -13,12 +14,26 @@ use crate::error::{Error, Result};
 use crate::output::render::{self, Marks, Style};
 use crate::pipeline::{Outcome, Picture};
 
-/// Writes the debug pictures of one input into `dir`.
+/// The debug pictures of an input, by the name each ends in.
+const PICTURES: [&str; 3] = ["grid", "cells", "map"];
+
+/// Writes the debug pictures of one input into `dir`, each under a name no file has
+/// (`<stem>-2.grid.png` when `<stem>.grid.png`, `.cells.png` or `.map.png` exists).
 pub fn write(dir: &Path, stem: &str, pic: &Picture, outcome: &Outcome) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::io(format_args!("cannot create {}", crate::output::names::path(dir)), &e))?;
+    // Never over an input or any file already there (an earlier run's pictures
+    // included): the first `<stem>`, `<stem>-2`, … whose three names are all free.
+    let free = |base: &String| {
+        PICTURES.iter().all(|n| std::fs::symlink_metadata(dir.join(format!("{base}.{n}.png"))).is_err())
+    };
+    let base = std::iter::once(stem.to_string())
+        .chain((2..).map(|k| format!("{stem}-{k}")))
+        .find(free)
+        .expect("some name is free");
     let save = |name: &str, img: &RgbImage| {
-        crate::output::files::write_atomic(
-            &dir.join(format!("{stem}.{name}.png")),
+        crate::output::files::write_new(
+            &dir.join(format!("{base}.{name}.png")),
             &crate::output::overlay::encode_png(img),
         )
     };

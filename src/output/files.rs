@@ -17,9 +17,21 @@ use crate::error::Error;
 /// renames, so a reader never sees half a file, a failed write leaves nothing
 /// behind, and no symlink is ever written through.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    let fail = |e: &std::io::Error| Error::io(format_args!("cannot write {}", path.display()), e);
+    write_through_temp(path, bytes, true)
+}
+
+/// [`write_atomic`], but never over any file: `Err` when `path` exists (the rename
+/// refuses it atomically, so a file that appears meanwhile is not replaced either).
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_through_temp(path, bytes, false)
+}
+
+fn write_through_temp(path: &Path, bytes: &[u8], replace: bool) -> Result<(), Error> {
+    let fail = |e: &std::io::Error| Error::io(format_args!("cannot write {}", crate::output::names::path(path)), e);
     if let Some(why) = not_ours(path) {
-        return Err(Error::Io { message: format!("cannot write {}: {why}; it was left alone", path.display()) });
+        return Err(Error::Io {
+            message: format!("cannot write {}: {why}; it was left alone", crate::output::names::path(path)),
+        });
     }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -33,7 +45,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     let mut tmp = builder.tempfile_in(dir).map_err(|e| fail(&e))?;
     tmp.write_all(bytes).and_then(|()| tmp.as_file().sync_data()).map_err(|e| fail(&e))?;
     // A dropped temp file removes itself, so an error here leaves nothing behind.
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
+    if replace {
+        tmp.persist(path).map_err(|e| fail(&e.error))?;
+    } else {
+        tmp.persist_noclobber(path).map_err(|e| match e.error.kind() {
+            std::io::ErrorKind::AlreadyExists => Error::Io {
+                message: format!("cannot write {}: it exists; it was left alone", crate::output::names::path(path)),
+            },
+            _ => fail(&e.error),
+        })?;
+    }
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod files;
 pub mod generated;
 pub mod hint;
 pub mod letters;
+pub mod names;
 pub mod overlay;
 pub mod palette;
 pub mod render;

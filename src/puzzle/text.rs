@@ -30,13 +30,13 @@ pub fn parse(input: &str) -> Result<Regions> {
 /// by a marks block. Errors name the line and column.
 pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
     let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
-    for (i, raw) in input.lines().enumerate() {
+    for (i, raw) in lines(input).enumerate() {
         let line_no = i + 1;
-        let line = raw.trim_end_matches('\r').trim();
+        let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if let Some((col, ch)) = raw.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t' && *c != '\r') {
+        if let Some((col, ch)) = raw.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
             return Err(Error::parse(line_no, col + 1, format!("unexpected control character {ch:?}")));
         }
         let cells: Vec<String> = if line.contains(char::is_whitespace) {
@@ -70,6 +70,23 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
     let marks = marks_rows.map(|m| parse_marks(n, &m)).transpose()?;
     let labels: Vec<String> = rows.into_iter().flat_map(|(_, c)| c).collect();
     Ok((Regions::from_labels(n, &labels).expect("checked square above"), marks))
+}
+
+/// The lines of `input` as people's editors make them: ended by `\n`, `\r\n` or a
+/// lone `\r` (old Mac files), after a UTF-8 byte order mark if there is one (Windows
+/// Notepad writes it).
+fn lines(input: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(input.strip_prefix('\u{feff}').unwrap_or(input)).filter(|r| !r.is_empty());
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let Some(end) = text.find(['\n', '\r']) else {
+            rest = None;
+            return Some(text);
+        };
+        let next = if text[end..].starts_with("\r\n") { end + 2 } else { end + 1 };
+        rest = Some(&text[next..]).filter(|r| !r.is_empty());
+        Some(&text[..end])
+    })
 }
 
 /// The marks block: N lines of N characters among `.`, `x`, `Q`.
@@ -110,7 +127,7 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
 /// a comment, so prose that happens to start with the word is never an error.
 pub fn stated_stars(input: &str) -> Result<Option<usize>> {
     let mut stated: Option<usize> = None;
-    for (i, raw) in input.lines().enumerate() {
+    for (i, raw) in lines(input).enumerate() {
         let Some(comment) = raw.trim().strip_prefix('#') else { continue };
         let comment = comment.trim();
         let Some(rest) = comment.get(..5).filter(|w| w.eq_ignore_ascii_case("stars")).map(|_| &comment[5..]) else {
@@ -241,5 +258,23 @@ mod tests {
     fn crlf_and_trailing_spaces_are_fine() {
         let r = parse("AB \r\nBB\r\n").unwrap();
         assert_eq!(r.rows(), vec!["AB", "BB"]);
+    }
+
+    // See: issue 35, item 12.
+    #[test]
+    fn a_byte_order_mark_and_cr_line_ends_are_fine() {
+        let want = parse("AAB\nACB\nCCB\n").unwrap();
+        for text in ["\u{feff}AAB\nACB\nCCB\n", "AAB\rACB\rCCB\r", "\u{feff}AAB\r\nACB\r\nCCB", "AAB\rACB\n\r\nCCB"] {
+            assert_eq!(parse(text).unwrap(), want, "{text:?}");
+        }
+        let board = "\u{feff}# stars: 1\rAAB\rACB\rCCB\r\r.Q.\rx..\r..x\r";
+        let (r, m) = parse_board(board).unwrap();
+        assert_eq!((r, m.map(|m| m.queens())), (want, Some(vec![Cell::new(0, 1)])));
+        assert_eq!(stated_stars(board).unwrap(), Some(1));
+        // Lines are still counted as an editor shows them.
+        let e = parse("\u{feff}AAB\rAC\rCCB\r").unwrap_err();
+        assert_eq!(e.to_string(), "line 2, column 3: ragged row: too few cells (2 where 3 rows need 3)");
+        let e = parse("AAB\r\nACB\r\nC\x01B\r\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3, column 2: unexpected control character '\\u{1}'");
     }
 }

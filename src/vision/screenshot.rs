@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 use std::io::Cursor;
 
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageReader, Limits, RgbImage};
 
 use crate::error::{Error, Result};
@@ -62,6 +63,92 @@ fn without_ancillary_chunks(bytes: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// A JPEG without the segments that hold nothing we use: comments (`COM`) and
+/// application segments other than JFIF (APP0), the first EXIF one (APP1: the
+/// orientation) and Adobe's (APP14: the colour transform). The decoder copies the
+/// whole file before reading it, so 196 MB of comments cost 196 MB more; the
+/// trimmed copy is the picture's own size. Everything else (entropy-coded data
+/// included) is copied as it is; anything malformed is left, from there on, for
+/// the decoder to judge.
+fn without_jpeg_extras(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if !bytes.starts_with(&[0xFF, 0xD8]) {
+        return Cow::Borrowed(bytes);
+    }
+    let mut kept = vec![(0, 2)];
+    let (mut dropped, mut exif) = (false, false);
+    let mut at = 2;
+    while at < bytes.len() {
+        // A marker: 0xFF (fill bytes allowed), then its code.
+        let code_at = bytes[at..].iter().position(|&b| b != 0xFF).map(|p| at + p);
+        let (true, Some(code_at)) = (bytes[at] == 0xFF, code_at) else {
+            kept.push((at, bytes.len()));
+            break;
+        };
+        let code = bytes[code_at];
+        if matches!(code, 0x01 | 0xD0..=0xD9) {
+            // Stand-alone markers (TEM, RSTn, SOI, EOI).
+            kept.push((at, code_at + 1));
+            at = code_at + 1;
+            continue;
+        }
+        let Some(end) = bytes
+            .get(code_at + 1..code_at + 3)
+            .map(|l| code_at + 1 + usize::from(u16::from_be_bytes([l[0], l[1]])))
+            .filter(|&end| end <= bytes.len())
+        else {
+            kept.push((at, bytes.len()));
+            break;
+        };
+        let body = &bytes[(code_at + 3).min(end)..end];
+        let first_exif = code == 0xE1 && body.starts_with(b"Exif\0\0") && !std::mem::replace(&mut exif, true);
+        if code == 0xFE || (matches!(code, 0xE1..=0xEF) && code != 0xEE && !first_exif) {
+            dropped = true;
+            at = end;
+            continue;
+        }
+        if code != 0xDA {
+            kept.push((at, end));
+            at = end;
+            continue;
+        }
+        // Start of scan: its header, then entropy-coded data up to the next marker
+        // (0xFF followed by anything but a stuffed 0x00 or a restart marker).
+        let mut next = end;
+        loop {
+            match bytes[next..].iter().position(|&b| b == 0xFF).map(|p| next + p) {
+                Some(ff) if matches!(bytes.get(ff + 1), Some(0x00 | 0xD0..=0xD7)) => next = ff + 2,
+                Some(ff) => {
+                    next = ff;
+                    break;
+                }
+                None => {
+                    next = bytes.len();
+                    break;
+                }
+            }
+        }
+        kept.push((at, next));
+        at = next;
+    }
+    if !dropped {
+        return Cow::Borrowed(bytes);
+    }
+    let mut out = Vec::with_capacity(kept.iter().map(|(a, b)| b - a).sum());
+    for (a, b) in kept {
+        out.extend_from_slice(&bytes[a..b]);
+    }
+    Cow::Owned(out)
+}
+
+/// The bytes the decoder is given: a PNG without its ancillary chunks, a JPEG
+/// without its comments and unused application segments, anything else as it is.
+fn for_decoder(bytes: &[u8]) -> Cow<'_, [u8]> {
+    match without_ancillary_chunks(bytes) {
+        Cow::Borrowed(bytes) => without_jpeg_extras(bytes),
+        trimmed => trimmed,
+    }
+}
+
 /// True when `bytes` start like an image format we can decode.
 pub fn looks_like_image(bytes: &[u8]) -> bool {
     image::guess_format(bytes).is_ok()
@@ -84,7 +171,7 @@ const BYTES_PER_PIXEL: u64 = 8;
 /// says 4.
 pub fn decode_cost(bytes: &[u8]) -> Option<(u32, u32, u64)> {
     use image::ImageDecoder as _;
-    let bytes = &*without_ancillary_chunks(bytes);
+    let bytes = &*for_decoder(bytes);
     let decoder = ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?.into_decoder().ok()?;
     let (w, h) = decoder.dimensions();
     let color = decoder.color_type();
@@ -108,7 +195,9 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
 /// Decodes `bytes`, refusing from the header alone (before any large allocation)
 /// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
 pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
-    let bytes = &*without_ancillary_chunks(bytes);
+    // Read before the eXIf chunk is dropped with the other ancillary chunks.
+    let png_orientation = bytes.starts_with(PNG_SIGNATURE).then(|| png_orientation(bytes));
+    let bytes = &*for_decoder(bytes);
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| Error::Decode { reason: e.to_string() })?;
@@ -144,15 +233,60 @@ pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<Rg
     // Room for one RGBA16 frame of the pixel budget plus the decoder's own buffers:
     // whatever a format's header claims, no decoder may allocate past this.
     limits.max_alloc = Some(max_pixels.saturating_mul(BYTES_PER_PIXEL).saturating_add(16 << 20));
-    reader.limits(limits);
-    let img = reader.decode().map_err(|e| Error::Decode { reason: decode_reason(&e) })?;
-    let rgb = to_rgb(img);
+    reader.limits(limits.clone());
+    let decoded = (|| {
+        use image::ImageDecoder as _;
+        let mut decoder = reader.into_decoder()?;
+        // What a phone writes when it stores the pixels turned: every viewer shows the
+        // picture upright, so the board is read (and the overlay drawn) upright too.
+        let orientation = match png_orientation {
+            Some(o) => o,
+            None => decoder.orientation()?,
+        };
+        limits.reserve(decoder.total_bytes())?;
+        Ok((DynamicImage::from_decoder(decoder)?, orientation))
+    })();
+    let (img, orientation) = decoded.map_err(|e: image::ImageError| Error::Decode { reason: decode_reason(&e) })?;
+    let rgb = upright(to_rgb(img), orientation);
     if rgb.width() < MIN_SIDE || rgb.height() < MIN_SIDE {
         return Err(Error::NoGrid {
             reason: format!("image is only {}x{} pixels, too small to hold a board", rgb.width(), rgb.height()),
         });
     }
     Ok(rgb)
+}
+
+/// The EXIF orientation of a PNG: from its first `eXIf` chunk before the image data,
+/// read in place (the chunk is never copied, whatever its size). Upright when there is
+/// none or it holds no orientation.
+fn png_orientation(bytes: &[u8]) -> Orientation {
+    let mut at = PNG_SIGNATURE.len();
+    while let Some(head) = bytes.get(at..at + 8) {
+        let len = u32::from_be_bytes([head[0], head[1], head[2], head[3]]) as usize;
+        let kind = &head[4..8];
+        if kind == b"IDAT" || kind == b"IEND" {
+            break;
+        }
+        let data = at + 8;
+        let Some(chunk) = data.checked_add(len).and_then(|end| bytes.get(data..end)) else {
+            break;
+        };
+        if kind == b"eXIf" {
+            return Orientation::from_exif_chunk(chunk).unwrap_or(Orientation::NoTransforms);
+        }
+        at = data + len + 4;
+    }
+    Orientation::NoTransforms
+}
+
+/// `image` as it is shown: turned and flipped as its EXIF orientation says.
+fn upright(image: RgbImage, orientation: Orientation) -> RgbImage {
+    if orientation == Orientation::NoTransforms {
+        return image;
+    }
+    let mut image = DynamicImage::ImageRgb8(image);
+    image.apply_orientation(orientation);
+    image.into_rgb8()
 }
 
 fn decode_reason(e: &image::ImageError) -> String {
@@ -222,6 +356,31 @@ mod tests {
         // Truncated input is left for the decoder to report.
         let cut = &with_text[..with_text.len() - 30];
         assert!(decode_limited(cut, 16_384, DEFAULT_MAX_PIXELS).is_err());
+    }
+
+    // See: issue 35, item 12.
+    #[test]
+    fn jpeg_comments_are_dropped_before_decoding() {
+        let img = RgbImage::from_fn(64, 48, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, 90]));
+        let mut jpeg = Vec::new();
+        image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 90).encode_image(&img).unwrap();
+        assert!(matches!(without_jpeg_extras(&jpeg), Cow::Borrowed(_)), "nothing to drop: no copy");
+        let segment = |code: u8, body: &[u8]| {
+            let mut s = vec![0xFF, code];
+            s.extend_from_slice(&((body.len() + 2) as u16).to_be_bytes());
+            s.extend_from_slice(body);
+            s
+        };
+        let exif = segment(0xE1, b"Exif\0\0MM\0\x2a\0\0\0\x08\0\0\0\0\0\0");
+        let extras = [segment(0xFE, b"a comment"), exif.clone(), segment(0xE2, b"ICC_PROFILE\0.."), exif.clone()];
+        let sos = jpeg.windows(2).position(|w| w == [0xFF, 0xDA]).unwrap();
+        // Comments before the picture, and between its header and its scan.
+        let with: Vec<u8> = [&jpeg[..2], &extras.concat(), &jpeg[2..sos], &segment(0xFE, b"x"), &jpeg[sos..]].concat();
+        let want: Vec<u8> = [&jpeg[..2], &exif, &jpeg[2..]].concat();
+        assert_eq!(&*without_jpeg_extras(&with), &want[..]);
+        assert_eq!(decode_limited(&with, 16_384, DEFAULT_MAX_PIXELS).unwrap(), decode(&jpeg, 16_384).unwrap());
+        // Cut short: kept as it is from there on, for the decoder to report.
+        assert!(decode_limited(&with[..with.len() / 2], 16_384, DEFAULT_MAX_PIXELS).is_err());
     }
 
     #[test]

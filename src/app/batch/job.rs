@@ -10,6 +10,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::error::io_reason;
+use crate::output::names;
 
 /// Image file extensions: taken from folders, and text in such a file is a decode error.
 const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "bmp"];
@@ -39,11 +40,28 @@ pub(super) enum Source {
     Broken(String),
 }
 
+impl Job {
+    /// A job for `name` (a path, or `-`), its names made from it.
+    fn new(name: &Path, source: Source) -> Job {
+        Job {
+            display: names::exact(name),
+            shown: names::path(name),
+            raw: names::bytes_if_not_utf8(name),
+            source,
+            out_name: String::new(),
+        }
+    }
+}
+
 /// One input of the run, as the command line named it.
 #[derive(Debug, Clone)]
 pub(super) struct Job {
-    /// The input as the user wrote it (`-` for standard input), for messages.
+    /// The input as the user wrote it (`-` for standard input), exact, for JSON.
     pub(super) display: String,
+    /// The same, safe to print on a terminal ([`names::path`]).
+    pub(super) shown: String,
+    /// The name's bytes when it is not UTF-8 (`display` lost some), for JSON.
+    pub(super) raw: Option<Vec<u8>>,
     /// Where its bytes come from.
     pub(super) source: Source,
     /// Base name of the pictures written (`<base>.solved.png`, `<base>.hint.png`), unique within the run.
@@ -62,64 +80,74 @@ pub(super) fn expand(inputs: &[PathBuf]) -> Vec<Job> {
             } else {
                 Source::Stdin
             };
-            jobs.push(Job { display: "-".into(), source, out_name: String::new() });
+            jobs.push(Job::new(Path::new("-"), source));
             continue;
         }
         let display = input.display().to_string();
         if crate::puzzle::puzzlink::looks_like_url(&display) {
-            jobs.push(Job { display: display.clone(), source: Source::Url(display), out_name: String::new() });
+            jobs.push(Job::new(input, Source::Url(display)));
             continue;
         }
         match std::fs::metadata(input) {
             Ok(m) if m.is_dir() => {
                 let mut found = Vec::new();
-                walk(input, &mut found);
+                if let Err(e) = walk(input, &mut found) {
+                    // The folder itself cannot be listed: say why, not that it is empty.
+                    jobs.push(Job::new(input, Source::Broken(io_reason(&e))));
+                    continue;
+                }
                 found.sort();
                 if found.is_empty() {
-                    jobs.push(Job {
-                        display: display.clone(),
-                        source: Source::Broken("no images or text puzzles in this folder".into()),
-                        out_name: String::new(),
-                    });
+                    jobs.push(Job::new(input, Source::Broken("no images or text puzzles in this folder".into())));
                 }
                 for f in found {
-                    jobs.push(Job {
-                        display: f.display().to_string(),
-                        source: Source::File(f),
-                        out_name: String::new(),
-                    });
+                    let source = match f.1 {
+                        Some(why) => Source::Broken(format!("cannot list this folder: {why}")),
+                        None => Source::File(f.0.clone()),
+                    };
+                    jobs.push(Job::new(&f.0, source));
                 }
             }
-            Ok(_) => jobs.push(Job { display, source: Source::File(input.clone()), out_name: String::new() }),
-            Err(e) => jobs.push(Job {
-                display: display.clone(),
-                source: Source::Broken(io_reason(&e)),
-                out_name: String::new(),
-            }),
+            Ok(_) => jobs.push(Job::new(input, Source::File(input.clone()))),
+            Err(e) => jobs.push(Job::new(input, Source::Broken(io_reason(&e)))),
         }
     }
     name_outputs(&mut jobs);
     jobs
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
+/// Adds the inputs under `dir` to `found`: each file taken, and each subfolder that
+/// cannot be listed, with why (reported in its place, never skipped silently).
+/// `Err` when `dir` itself cannot be listed.
+fn walk(dir: &Path, found: &mut Vec<(PathBuf, Option<String>)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                found.push((dir.to_path_buf(), Some(io_reason(&e))));
+                continue;
+            }
+        };
         let path = entry.path();
         match entry.file_type() {
-            Ok(t) if t.is_dir() => walk(&path, found),
+            Ok(t) if t.is_dir() => {
+                if let Err(e) = walk(&path, found) {
+                    found.push((path, Some(io_reason(&e))));
+                }
+            }
             Ok(t) if t.is_file() => {
                 let by_name = named_as_image(&path) || extension(&path).as_deref() == Some(PUZZLE_EXTENSION);
                 // Skip our own overlays when a folder is solved twice.
                 let name = path.to_string_lossy();
                 let ours = name.ends_with(".solved.png") || name.ends_with(".hint.png");
                 if !ours && (by_name || sniff_image(&path)) {
-                    found.push(path);
+                    found.push((path, None));
                 }
             }
             _ => {}
         }
     }
+    Ok(())
 }
 
 fn sniff_image(path: &Path) -> bool {

@@ -63,10 +63,11 @@ pub fn run(opts: &BatchOptions) -> i32 {
     let (tx, rx) = mpsc::channel::<(usize, Done)>();
     let mut failures: Vec<String> = Vec::new();
     let total = jobs.len();
-    std::thread::scope(|scope| {
+    let ran = std::thread::scope(|scope| {
         let jobs = &jobs;
         let inputs = &inputs;
-        scope.spawn(move || {
+        // Built, not `scope.spawn`: at the process's thread limit, an error, not a panic.
+        std::thread::Builder::new().spawn_scoped(scope, move || {
             pool.install(|| {
                 jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
                     let done = process(job, opts, inputs);
@@ -78,7 +79,7 @@ pub fn run(opts: &BatchOptions) -> i32 {
                     let _ = tx.send((i, done));
                 });
             });
-        });
+        })?;
         // A lone input that keeps a terminal waiting gets a spinner (a big board's
         // full explanation can take seconds), cleared before its result prints.
         let (mut spinner, mut early) = (None, None);
@@ -86,7 +87,7 @@ pub fn run(opts: &BatchOptions) -> i32 {
             match rx.recv_timeout(SPINNER_AFTER) {
                 Ok(first) => early = Some(first),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    spinner = Some(waiting(&jobs[0].display, opts.mode, started.elapsed()));
+                    spinner = Some(waiting(&jobs[0].shown, opts.mode, started.elapsed()));
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {}
             }
@@ -115,7 +116,12 @@ pub fn run(opts: &BatchOptions) -> i32 {
                 next += 1;
             }
         }
+        Ok::<(), std::io::Error>(())
     });
+    if let Err(e) = ran {
+        eprintln!("queens: cannot start a thread ({e}); try a smaller -j");
+        return 1;
+    }
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }

@@ -6,8 +6,8 @@
 use super::job::Job;
 use super::options::{BatchOptions, Mode};
 use crate::error::Error;
-use crate::output::explain;
 use crate::output::report::{self, ErrorJson, Record};
+use crate::output::{explain, names};
 use crate::pipeline::Outcome;
 use crate::solve::logic::Reveal;
 
@@ -26,13 +26,14 @@ pub(super) fn render(
     opts: &BatchOptions,
     outcome: &Outcome,
     (hint, why): (Option<&crate::solve::logic::hint::Hint>, Option<&crate::solve::logic::why::Why>),
-    output: Option<String>,
+    written: Option<&std::path::Path>,
     output_error: Option<Error>,
 ) -> Done {
+    let output = written.map(names::exact);
     // The K the result is about (auto found it); the configured one when auto found none.
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
-    let failure = error.map(|e| format!("{}: {e}", job.display));
+    let failure = error.map(|e| format!("{}: {e}", job.shown));
     // A board read from its borders shows no region colours: it gets a map colouring.
     let colors = crate::output::palette::display_colors(outcome);
     let mut text = String::new();
@@ -75,7 +76,7 @@ pub(super) fn render(
                 serde_json::to_string(&r).expect("records always serialize")
             }
         };
-        text.push_str(&line);
+        text.push_str(&with_raw_names(line, job.raw.as_deref(), written.and_then(names::bytes_if_not_utf8)));
         text.push('\n');
         return Done { stdout: text, failure };
     }
@@ -92,9 +93,9 @@ pub(super) fn render(
             }
             (None, _) => "no hint".into(),
         };
-        text.push_str(&format!("{}: {n}x{n}: {what}", job.display));
-        if let Some(out) = &output {
-            text.push_str(&format!(" -> {out}"));
+        text.push_str(&format!("{}: {n}x{n}: {what}", job.shown));
+        if let Some(out) = written {
+            text.push_str(&format!(" -> {}", names::path(out)));
         }
         text.push('\n');
         text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
@@ -117,9 +118,9 @@ pub(super) fn render(
         };
         let n = regions.n();
         let unit = if stars == 1 { "queen".to_string() } else { format!("{stars} stars") };
-        text.push_str(&format!("{}: {n}x{n}, {unit} per row, column and region: {verdict}", job.display));
-        if let Some(out) = &output {
-            text.push_str(&format!(" -> {out}"));
+        text.push_str(&format!("{}: {n}x{n}, {unit} per row, column and region: {verdict}", job.shown));
+        if let Some(out) = written {
+            text.push_str(&format!(" -> {}", names::path(out)));
         }
         text.push('\n');
         // `explain`: the steps first, the solved board last (it is their answer).
@@ -142,4 +143,17 @@ pub(super) fn render(
         }
     }
     Done { stdout: text, failure }
+}
+
+/// `line`, one JSON object, with the bytes of the names in it that are not UTF-8
+/// (`input_bytes`, `output_bytes`), the lossless form of what `input` and `output`
+/// show with U+FFFD. Added at the end, so every other field keeps its place.
+fn with_raw_names(mut line: String, input: Option<&[u8]>, output: Option<Vec<u8>>) -> String {
+    for (key, bytes) in [("input_bytes", input), ("output_bytes", output.as_deref())] {
+        if let (Some(bytes), true) = (bytes, line.ends_with('}')) {
+            line.pop();
+            line.push_str(&format!(",\"{key}\":{}}}", serde_json::to_string(bytes).expect("bytes serialize")));
+        }
+    }
+    line
 }

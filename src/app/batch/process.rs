@@ -15,7 +15,7 @@ use super::read::{read_file, read_stdin};
 use crate::app::cells::{refuse_cell_off_board, refuse_unsure_marks};
 use crate::error::Error;
 use crate::output::files::write_atomic;
-use crate::output::{debug, overlay};
+use crate::output::{debug, names, overlay};
 use crate::pipeline::{self, Outcome, Picture};
 use crate::solve;
 use crate::solve::logic::hint::Stopped;
@@ -107,11 +107,11 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         (_, None) => None,
     };
     match written {
-        Some(Ok(path)) => output = Some(path.display().to_string()),
+        Some(Ok(path)) => output = Some(path),
         Some(Err(e)) => output_error = Some(e),
         None => {}
     }
-    render(job, opts, &outcome, (hint.as_ref(), why.as_ref()), output, output_error)
+    render(job, opts, &outcome, (hint.as_ref(), why.as_ref()), output.as_deref(), output_error)
 }
 
 /// Writes the hint picture as `<base>.<kind>.png` (`hint`, or `why` for an answer
@@ -123,7 +123,7 @@ fn write_hint(
     inputs: &HashSet<PathBuf>,
     img: &image::RgbImage,
 ) -> Result<PathBuf, Error> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", names::path(dir)), &e))?;
     let path = overlay_path(dir, base, kind, inputs);
     write_atomic(&path, &overlay::encode_png(img))?;
     Ok(path)
@@ -142,7 +142,7 @@ fn write_overlay(
     crop: bool,
 ) -> Result<PathBuf, Error> {
     let grid = pic.grid.expect("solved pictures have a grid");
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", dir.display()), &e))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", names::path(dir)), &e))?;
     overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);

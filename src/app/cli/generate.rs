@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use super::render::{RenderStyle, Theme};
-use super::values::{seconds, DAY};
+use super::values::{jobs, seconds, DAY};
 
 /// `queens generate`.
 #[derive(Debug, Args)]
@@ -58,7 +58,7 @@ pub struct Generate {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub not_in: Vec<PathBuf>,
     /// Puzzles made at once (default: all cores); the puzzles do not depend on it.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
     /// Seconds per puzzle, a safety net: reaching it is an error for that puzzle, never a different puzzle.
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 /// `queens render`.
 #[derive(Debug, Args)]
 pub struct Render {
-    /// The text puzzle to draw.
+    /// The text puzzle to draw, a puzz.link link, or a file holding one.
     #[arg(value_name = "PUZZLE")]
     pub puzzle: PathBuf,
     /// The picture to write (.png or .jpg).

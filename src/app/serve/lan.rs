@@ -6,7 +6,8 @@
 //! - The token is 128 bits from the OS random source ([`new_token`]). Every request
 //!   must carry it, as `?token=…` (the URL that is printed), as the
 //!   `queens_token` cookie (set on the answer to a request that had it in its query,
-//!   so the page and its API calls work after the first load), or as the
+//!   so the page and its API calls work after the first load, and replaced when a
+//!   stale one from an earlier run comes beside the right token), or as the
 //!   `X-Queens-Token` header. Anything else gets 403: the page, the API, everything.
 //! - The URL is printed as text and as a QR code of Unicode half blocks ([`qr_text`]),
 //!   so a phone camera can open it.
@@ -71,34 +72,40 @@ fn same(given: &str, token: &str) -> bool {
     given.len() == token.len() && given.bytes().zip(token.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
-/// The token a request carries, where it carries it: the query, the cookie, or the header.
-fn carried(req: &Request) -> (Option<&str>, Option<&str>) {
+/// The tokens a request carries, where it carries them: the query, the header, and
+/// every `queens_token` cookie (a stale one from an earlier run may be among them).
+fn carried(req: &Request) -> (Option<&str>, Option<&str>, Vec<&str>) {
     let query = req.uri().query().and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("token=")));
-    let cookie = req
+    let header = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
+    let cookies = req
         .headers()
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
-        .find_map(|kv| kv.trim().strip_prefix(COOKIE).and_then(|rest| rest.strip_prefix('=')))
-        .or_else(|| req.headers().get(HEADER).and_then(|v| v.to_str().ok()));
-    (query, cookie)
+        .filter_map(|kv| kv.trim().strip_prefix(COOKIE).and_then(|rest| rest.strip_prefix('=')))
+        .collect();
+    (query, header, cookies)
 }
 
 /// The middleware in front of every route when the server has a token: 403 unless
-/// the request carries it; a request that carried it in its query gets the cookie.
+/// the request carries it, in any of its places (a stale cookie beside the right
+/// header or query does not hide it); a request that carried it in its query, or
+/// with a stale cookie, gets the cookie.
 pub async fn require_token(State(token): State<std::sync::Arc<str>>, req: Request, next: Next) -> Response {
-    let (query, kept) = carried(&req);
+    let (query, header, cookies) = carried(&req);
     let by_query = query.is_some_and(|t| same(t, &token));
-    if !by_query && !kept.is_some_and(|t| same(t, &token)) {
+    let by_cookie = cookies.iter().any(|t| same(t, &token));
+    if !by_query && !by_cookie && !header.is_some_and(|t| same(t, &token)) {
         return super::reply::error_response(
             StatusCode::FORBIDDEN,
             "forbidden",
             "this server needs its access token: open the URL (or scan the QR code) that `queens serve --lan` printed",
         );
     }
+    let stale = !by_cookie && !cookies.is_empty();
     let mut res = next.run(req).await;
-    if by_query {
+    if by_query || stale {
         // HttpOnly: no script needs it; SameSite=Strict: other sites' pages cannot use it.
         let cookie = format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict");
         if let Ok(v) = HeaderValue::from_str(&cookie) {

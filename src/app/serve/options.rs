@@ -40,6 +40,10 @@ pub struct ServeOptions {
     /// The access token every request must carry (`queens serve --lan`); `None`
     /// (the default, on loopback) lets every request in.
     pub token: Option<String>,
+    /// The address served, whose names alone are answered (see `origin`): set by
+    /// [`serve_on`](super::serve_on) from its listener. `None` (a router driven
+    /// in-process) takes any IP address or `localhost` as the server's own.
+    pub address: Option<std::net::SocketAddr>,
 }
 
 impl Default for ServeOptions {
@@ -64,6 +68,7 @@ impl Default for ServeOptions {
             body_timeout: Duration::from_secs(30),
             max_connections: 256,
             token: None,
+            address: None,
         }
     }
 }

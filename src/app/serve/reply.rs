@@ -13,3 +13,17 @@ pub(super) fn error_response(status: StatusCode, kind: &str, message: impl Into<
     let body = json!({ "input": INPUT_NAME, "ok": false, "error": { "kind": kind, "message": message.into() } });
     (status, Json(body)).into_response()
 }
+
+/// What is wrong with a query that does not parse, in words that say what to fix:
+/// a parameter given twice (`?stars=1&stars=2`) is named.
+pub(super) fn query_problem(rejection: &axum::extract::rejection::QueryRejection) -> String {
+    let text = rejection.body_text();
+    let duplicate = text.split("duplicate field `").nth(1).and_then(|rest| rest.split('`').next());
+    match duplicate {
+        Some(name) => format!("the query gives {name} more than once; give it once"),
+        None => format!(
+            "bad query ({}); see POST /api/solve?stars=K",
+            text.trim_start_matches("Failed to deserialize query string: ")
+        ),
+    }
+}
