@@ -98,7 +98,7 @@ fn answer(file: &Path, out: &Path, keep_grid: bool) -> serde_json::Value {
 
 /// The hint `queens hint` prints for `file`, with the file name taken out.
 fn hint(file: &Path, out: &Path) -> String {
-    let run = queens().args(["hint", "-o"]).arg(out).arg(file).output().unwrap();
+    let run = queens().args(["hint", "--reveal", "answer", "-o"]).arg(out).arg(file).output().unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(run.status.success(), "{}: {stdout}{}", file.display(), String::from_utf8_lossy(&run.stderr));
     let name = file.file_stem().unwrap().to_string_lossy().into_owned();
