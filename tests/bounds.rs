@@ -4,22 +4,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
-
 use assert_cmd::Command;
+use common::{queens, write};
 
-fn queens() -> Command {
-    let mut c = Command::cargo_bin("queens").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
+use std::time::{Duration, Instant};
 
 /// Runs `cmd`, returning its exit code, standard output and error, and wall time.
 fn timed(cmd: &mut Command) -> (Option<i32>, String, String, Duration) {

@@ -1,21 +1,12 @@
 //! Every bound holds, round two (issue 35): the smaller holes of item 12 and the
 //! reading bounds of items 7–10, each on the real binary with inputs made here.
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use assert_cmd::Command;
+use common::{queens, write};
 
-fn queens() -> Command {
-    let mut c = Command::cargo_bin("queens").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
+use std::path::PathBuf;
 
 /// Exit code, standard output and standard error of `cmd`.
 fn run(cmd: &mut Command) -> (Option<i32>, String, String) {

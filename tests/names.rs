@@ -3,9 +3,10 @@
 //! escaped (`\e`, `\n`, `\u{..}`) by every command, on standard output and error,
 //! while JSON keeps the exact name, and the bytes of a name that is not UTF-8.
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use assert_cmd::Command;
+use common::{queens, write};
 
 /// Colours the terminal red, retitles it, and forges a line of output.
 const EVIL: &str = "red\x1b[31m\x1b]0;owned\x07\nqueens: forged";
@@ -13,18 +14,6 @@ const EVIL: &str = "red\x1b[31m\x1b]0;owned\x07\nqueens: forged";
 const SHOWN: &str = "red\\e[31m\\e]0;owned\\u{7}\\nqueens: forged";
 
 const SOLVABLE: &str = "1112\n1222\n3334\n3444\n";
-
-fn queens() -> Command {
-    let mut c = Command::cargo_bin("queens").unwrap();
-    c.env("NO_COLOR", "1");
-    c
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
 
 /// Runs `queens ARGS`; returns standard output and error, checked free of raw
 /// control characters (only newlines end lines).

@@ -3,9 +3,23 @@
 
 pub mod planted;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use queens::Regions;
+
+/// The built `queens` binary, with colours off (`NO_COLOR=1`).
+pub fn queens() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("queens").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// Writes `bytes` to `dir/name` and returns the path.
+pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
 
 /// `../shared/corpus` beside the project root, or a loud explanation when it is missing.
 pub fn corpus() -> Option<PathBuf> {
