@@ -69,3 +69,36 @@ pub fn puzzlink(data: &[u8]) {
         }
     }
 }
+
+/// penpa-edit target: `data` is penpa's save text (what a link's `p=` part inflates
+/// to), so the fuzzer mutates its lines and JSON rather than base64. Packed into a
+/// link, `penpa::parse` must return, never panic, with only `parse` errors; a link
+/// that parses with its K re-encodes to a link that reads back to the same board,
+/// K and marks; small boards then go through the text entry point to a checked
+/// result or an error. The raw bytes are tried as a link too.
+pub fn penpa(data: &[u8]) {
+    use crate::puzzle::penpa;
+    let text = String::from_utf8_lossy(data);
+    if let Err(e) = penpa::parse(&text) {
+        assert_eq!(e.kind(), "parse", "link errors are parse errors: {e}");
+    }
+    let link = penpa::pack(&text);
+    let board = match penpa::parse(&link) {
+        Ok(b) => b,
+        Err(e) => {
+            assert_eq!(e.kind(), "parse", "link errors are parse errors: {e}");
+            return;
+        }
+    };
+    let Some(k) = board.stars else { return };
+    // Regions read from walls are the pieces walls cut out, so they always have a link.
+    let again = penpa::encode(&board.regions, k, board.marks.as_ref()).expect("regions from walls have a link");
+    assert_eq!(penpa::parse(&again).expect("an encoded link parses"), board, "link round trip changed the board");
+    if board.regions.n() <= 10 {
+        let outcome = pipeline::solve_text(&link, &config());
+        if let Ok(p) = &outcome.result {
+            let k = outcome.stars.expect("a solution comes with its K");
+            crate::puzzle::check::check(&board.regions, k, p).expect("every solution passes the rule check");
+        }
+    }
+}

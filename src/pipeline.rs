@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::error::{Error, Result};
 use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
-use crate::puzzle::{puzzlink, text};
+use crate::puzzle::{penpa, puzzlink, text};
 use crate::puzzle::{Placement, Regions};
 use crate::solve::deadline::Deadline;
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Path, Step};
@@ -202,11 +202,13 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     outcome
 }
 
-/// A text puzzle, or a puzz.link URL: the regions, K when the input states it (the
-/// URL's K, or a text puzzle's `# stars: K` line), and
-/// the player's marks when a text puzzle carries a marks block.
+/// A text puzzle, a puzz.link URL or a penpa-edit link: the regions, K when the
+/// input states it (the link's K, or a text puzzle's `# stars: K` line), and the
+/// player's marks when a text puzzle carries a marks block or a penpa link holds them.
 pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)> {
-    if puzzlink::looks_like_url(input) {
+    if penpa::looks_like_penpa(input) {
+        penpa::parse(input).map(|p| (p.regions, p.stars, p.marks))
+    } else if puzzlink::looks_like_url(input) {
         puzzlink::parse(input).map(|p| (p.regions, Some(p.stars), None))
     } else {
         let (regions, marks) = text::parse_board(input)?;

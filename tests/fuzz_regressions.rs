@@ -51,7 +51,9 @@ fn saved(target: &str, name: &str) -> Vec<u8> {
 }
 
 /// Exactly what the fuzz targets do with one input.
-use queens::fuzzing::{image_path as image_target, puzzlink as puzzlink_target, text_parser as text_target};
+use queens::fuzzing::{
+    image_path as image_target, penpa as penpa_target, puzzlink as puzzlink_target, text_parser as text_target,
+};
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
@@ -80,6 +82,9 @@ fn every_saved_input_returns_without_panicking() {
         }
         if let Err(p) = catch_unwind(AssertUnwindSafe(|| puzzlink_target(&data))) {
             panics.push(format!("{name} [puzzlink]: {}", panic_message(&*p)));
+        }
+        if let Err(p) = catch_unwind(AssertUnwindSafe(|| penpa_target(&data))) {
+            panics.push(format!("{name} [penpa]: {}", panic_message(&*p)));
         }
         match catch_unwind(AssertUnwindSafe(|| image_target(&data))) {
             Err(p) => panics.push(format!("{name} [image_path]: {}", panic_message(&*p))),

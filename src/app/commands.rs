@@ -150,7 +150,10 @@ fn read(r: Read) -> Result<u8, String> {
             })
     };
     match regions {
-        Ok(regions) if r.format == ReadFormat::Puzzlink => read_puzzlink(&shown, &regions, stated, &config),
+        Ok(regions) if r.format != ReadFormat::Text => {
+            let marks = marks.as_ref().filter(|_| r.format == ReadFormat::Penpa);
+            read_link(&shown, &regions, stated, marks, &unsure, r.format, &config)
+        }
         Ok(regions) => {
             // K travels with the map when it is known (a link's, or `--stars K`), so
             // solving the file later needs no `--stars auto`.
@@ -180,12 +183,17 @@ fn read(r: Read) -> Result<u8, String> {
     }
 }
 
-/// `queens read --format puzzlink`: the URL alone. K is `--stars K`, else the
-/// input's own (a URL), else `--stars auto` solves the puzzle to find it.
-fn read_puzzlink(
+/// `queens read --format puzzlink|penpa`: the link alone. K is `--stars K`, else the
+/// input's own (a link's), else `--stars auto` solves the puzzle to find it. A penpa
+/// link carries the player's `marks` too; marks the reader was unsure of are left
+/// out of it and named, as for the text format.
+fn read_link(
     shown: &str,
     regions: &crate::Regions,
     stated: Option<usize>,
+    marks: Option<&crate::puzzle::marks::Marks>,
+    unsure: &[crate::Cell],
+    format: ReadFormat,
     config: &pipeline::Config,
 ) -> Result<u8, String> {
     let partition = crate::puzzle::partition::check(regions, config.pieces);
@@ -204,14 +212,27 @@ fn read_puzzlink(
             }
         },
     };
-    let Some(url) = crate::puzzle::puzzlink::encode(regions, stars) else {
-        eprintln!("{shown}: a region is in several pieces, which a puzz.link URL cannot express");
+    let url = match format {
+        ReadFormat::Penpa => crate::puzzle::penpa::encode(regions, stars, marks),
+        _ => crate::puzzle::puzzlink::encode(regions, stars),
+    };
+    let Some(url) = url else {
+        eprintln!(
+            "{shown}: a region is in several pieces, which a link cannot express (it draws walls between regions)"
+        );
         return Ok(1);
     };
     println!("{url}");
     // The URL is printed even when the map is not a valid partition, so it can be fixed by hand.
     if let Err(e) = partition {
         eprintln!("{shown}: {e}");
+        return Ok(1);
+    }
+    if format == ReadFormat::Penpa && !unsure.is_empty() {
+        eprintln!(
+            "{shown}: not sure what is drawn on {} (left empty in the link); check those cells in penpa-edit",
+            super::cells::cells_for_people(unsure)
+        );
         return Ok(1);
     }
     Ok(0)

@@ -67,6 +67,39 @@ impl Regions {
         Some(Regions { n, labels: canonical, count: seen.len() })
     }
 
+    /// Builds an `n`×`n` board from its walls: `right[r·n + c]` is a wall between
+    /// (r, c) and (r, c + 1) (the last column's entries unused), `below[r·n + c]` one
+    /// between (r, c) and (r + 1, c). Cells that no wall separates share a region, as
+    /// the links of puzz.link and penpa-edit draw them. `n` must be at least 1.
+    pub fn from_walls(n: usize, right: &[bool], below: &[bool]) -> Self {
+        let mut parent: Vec<usize> = (0..n * n).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let mut join = |a: usize, b: usize| {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if ra != rb {
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        };
+        for r in 0..n {
+            for c in 0..n {
+                if c + 1 < n && !right[r * n + c] {
+                    join(r * n + c, r * n + c + 1);
+                }
+                if r + 1 < n && !below[r * n + c] {
+                    join(r * n + c, (r + 1) * n + c);
+                }
+            }
+        }
+        let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
+        Self::from_labels(n, &labels).expect("n*n labels")
+    }
+
     /// Builds a board from rows of characters, one character per cell
     /// (`["AAB", "ACB", "CCB"]`). Returns `None` when the rows do not form a square.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Option<Self> {

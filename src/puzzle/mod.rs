@@ -3,15 +3,16 @@
 //! `board` holds the model ([`Cell`], [`Regions`], [`Placement`]); `text` reads and
 //! writes the text format; `partition` checks that labels form N connected regions;
 //! `check` is the independent rule check every printed solution passes; `marks`
-//! holds the player's crowns and X marks; `puzzlink` reads and writes puzz.link
-//! Star Battle URLs. This layer
-//! imports nothing else of the crate except the error type: no pictures, no solver,
-//! no JSON, terminals, files or HTTP.
+//! holds the player's crowns and X marks; `puzzlink` and `penpa` read and write
+//! puzz.link and penpa-edit Star Battle links. This layer imports nothing else of
+//! the crate except the error type: no pictures, no solver, no JSON output,
+//! terminals, files or HTTP.
 
 pub mod board;
 pub mod check;
 pub mod marks;
 pub mod partition;
+pub mod penpa;
 pub mod puzzlink;
 pub mod text;
 

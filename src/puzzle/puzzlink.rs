@@ -188,37 +188,9 @@ fn decode_borders(n: usize, borders: &str) -> std::result::Result<Regions, (usiz
     let (v_chars, h_chars) = chars.split_at(digits(vertical));
     let v = bits(v_chars, vertical);
     let h = bits(h_chars, horizontal);
-    // Cells that no wall separates share a region: union-find over open walls.
-    let mut parent: Vec<usize> = (0..n * n).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
-    let mut join = |a: usize, b: usize| {
-        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-        if ra != rb {
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    };
-    for r in 0..n {
-        for c in 0..n - 1 {
-            if !v[r * (n - 1) + c] {
-                join(r * n + c, r * n + c + 1);
-            }
-        }
-    }
-    for r in 0..n - 1 {
-        for c in 0..n {
-            if !h[r * n + c] {
-                join(r * n + c, (r + 1) * n + c);
-            }
-        }
-    }
-    let labels: Vec<usize> = (0..n * n).map(|i| root(&mut parent, i)).collect();
-    Ok(Regions::from_labels(n, &labels).expect("n*n labels"))
+    // The URL's vertical walls are n - 1 to a row; from_walls takes n to a row.
+    let right: Vec<bool> = (0..n * n).map(|i| i % n + 1 < n && v[i / n * (n - 1) + i % n]).collect();
+    Ok(Regions::from_walls(n, &right, &h))
 }
 
 /// The canonical puzz.link URL of `regions` with `stars` per row, column and region.

@@ -85,7 +85,12 @@ pub(super) fn expand(inputs: &[PathBuf]) -> Vec<Job> {
         }
         let display = input.display().to_string();
         if crate::puzzle::puzzlink::looks_like_url(&display) {
-            jobs.push(Job::new(input, Source::Url(display)));
+            let mut job = Job::new(input, Source::Url(display.clone()));
+            if crate::puzzle::penpa::looks_like_penpa(&display) {
+                // A penpa link is a kilobyte or more: name it by its start on the terminal.
+                job.shown = names::path(Path::new(&format!("{}…", display.chars().take(60).collect::<String>())));
+            }
+            jobs.push(job);
             continue;
         }
         match std::fs::metadata(input) {
@@ -165,6 +170,7 @@ fn name_outputs(jobs: &mut [Job]) {
     let named = |p: &Path| if named_as_image(p) { p.with_extension("") } else { p.to_path_buf() };
     let stem = |j: &Job| match &j.source {
         Source::File(p) => named(p).file_name().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
+        Source::Url(u) if crate::puzzle::penpa::looks_like_penpa(u) => "penpa".into(),
         Source::Url(_) => "puzzlink".into(),
         _ => "stdin".into(),
     };

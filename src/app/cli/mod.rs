@@ -221,8 +221,9 @@ pub struct Read {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: Common,
-    /// What to print: the text puzzle format, or a puzz.link URL (K from --stars;
-    /// auto solves the puzzle to find it).
+    /// What to print: the text puzzle format, a puzz.link URL, or a penpa-edit link
+    /// holding the player's marks too (K from --stars, else the input's own; auto
+    /// solves the puzzle to find it).
     #[arg(long, value_enum, default_value_t = ReadFormat::Text)]
     pub format: ReadFormat,
 }
@@ -234,6 +235,9 @@ pub enum ReadFormat {
     Text,
     /// A puzz.link Star Battle URL (https://puzz.link/p?starbattle/N/N/K/…).
     Puzzlink,
+    /// A penpa-edit link (https://swaroopg92.github.io/penpa-edit/#m=edit&p=…) with the
+    /// board, K and the player's stars and X marks, to go on solving in penpa-edit.
+    Penpa,
 }
 
 /// `queens chess`.
