@@ -279,6 +279,10 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             crate::app::cli::RenderLines::Solid => render::GridLines::Solid,
             crate::app::cli::RenderLines::Dotted => render::GridLines::Dotted,
         }),
+        star_marks: match r.like {
+            crate::app::cli::StarLook::Penpa => render::StarMarks::Penpa,
+            crate::app::cli::StarLook::Pzprjs => render::StarMarks::Pzprjs,
+        },
     };
     let mut marks = Marks::default();
     let crown = match r.crowns {

@@ -122,6 +122,20 @@ pub fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8;
     }
 }
 
+/// Draws one flat star on `cell`, `fill` all over, `scale` cells across (the way
+/// Star Battle players' pages draw a placed star). Used for test and sample boards.
+pub fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], scale: f64) {
+    let size = grid.px.min(grid.py) * scale;
+    let (outline, _) = Glyph::Star.outline();
+    let pad = (0.1 * size).ceil();
+    let star: Vec<(f64, f64)> = outline.iter().map(|&(u, v)| (u * size + pad, v * size + pad)).collect();
+    let side = (size + 2.0 * pad).ceil() as usize;
+    let (cx, cy) = grid.center(cell);
+    let x0 = (cx - size / 2.0 - pad).round() as i64;
+    let y0 = (cy - size / 2.0 - pad).round() as i64;
+    blend(img, x0, y0, side, &coverage(&star, side), fill, 1.0);
+}
+
 /// The solution cells to draw on a player's own screenshot: those without the player's
 /// crown already, so their crowns stay exactly as they drew them.
 pub fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {

@@ -31,6 +31,19 @@ pub struct Style {
     pub background: Background,
     /// The borders-only look (Star Battle) with these thin grid lines; `None` is the game's look.
     pub bordered: Option<GridLines>,
+    /// How a player's marks are drawn in the bordered look.
+    pub star_marks: StarMarks,
+}
+
+/// How a Star Battle player's page draws their marks (the bordered look's
+/// `render --marks board`), so test and sample boards look like the real ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum StarMarks {
+    /// penpa-edit: black stars, thin black X's for "no star".
+    #[default]
+    Penpa,
+    /// The puzz.link player (pzprjs): green stars, short green dashes for "no star".
+    Pzprjs,
 }
 
 /// The thin lines between cells of one region, in the bordered look.
@@ -52,6 +65,7 @@ impl Default for Style {
             furniture: false,
             background: Background::Plain,
             bordered: None,
+            star_marks: StarMarks::default(),
         }
     }
 }
@@ -131,7 +145,11 @@ pub fn picture_size(n: usize, style: &Style) -> (u64, u64) {
 /// [`render`], plus a player's marks drawn in the game's own style.
 pub fn render_with(regions: &Regions, style: &Style, marks: &Marks, game: Option<&GameMarks>) -> (RgbImage, Grid) {
     if let Some(lines) = style.bordered {
-        return render_bordered(regions, style, lines, marks);
+        let (mut img, grid) = render_bordered(regions, style, lines, marks);
+        if let Some(g) = game {
+            draw_star_marks(&mut img, &grid, &g.marks, style.star_marks);
+        }
+        return (img, grid);
     }
     let n = regions.n() as u32;
     let cell = style.cell;
@@ -308,6 +326,55 @@ fn render_bordered(regions: &Regions, style: &Style, lines: GridLines, marks: &M
     (img, grid)
 }
 
+/// pzprjs's green, for its stars and its "no star" dashes.
+const PZPRJS_GREEN: [u8; 3] = [0, 150, 0];
+
+/// A Star Battle player's stars and "no star" marks, as `look` draws them.
+fn draw_star_marks(img: &mut RgbImage, grid: &Grid, marks: &PlayerMarks, look: StarMarks) {
+    let px = grid.px.min(grid.py);
+    for cell in marks.crosses() {
+        let (cx, cy) = grid.center(cell);
+        match look {
+            StarMarks::Penpa => {
+                // A thin X a little over half the cell across.
+                let (half, t) = (px * 0.27, (px / 40.0).max(1.0));
+                let steps = (half * 4.0) as i32;
+                for i in -steps..=steps {
+                    let d = f64::from(i) / 4.0;
+                    for (x, y) in [(cx + d, cy + d), (cx + d, cy - d)] {
+                        fill(
+                            img,
+                            (x - t / 2.0) as u32,
+                            (y - t / 2.0) as u32,
+                            t.ceil() as u32,
+                            t.ceil() as u32,
+                            [0, 0, 0],
+                        );
+                    }
+                }
+            }
+            StarMarks::Pzprjs => {
+                // A short level dash.
+                let (w, h) = ((px * 0.18).round().max(3.0), (px * 0.04).round().max(1.0));
+                fill(
+                    img,
+                    (cx - w / 2.0).round() as u32,
+                    (cy - h / 2.0).round() as u32,
+                    w as u32,
+                    h as u32,
+                    PZPRJS_GREEN,
+                );
+            }
+        }
+    }
+    for cell in marks.queens() {
+        match look {
+            StarMarks::Penpa => crate::output::overlay::draw_flat_star(img, grid, cell, [0, 0, 0], 0.76),
+            StarMarks::Pzprjs => crate::output::overlay::draw_flat_star(img, grid, cell, PZPRJS_GREEN, 0.7),
+        }
+    }
+}
+
 /// Thin inner lines are a darker shade of the cell (as in the game); borders are black.
 fn ink_for(thin: bool, cell: [u8; 3]) -> [u8; 3] {
     if thin {
@@ -348,6 +415,44 @@ fn draw_cross(img: &mut RgbImage, grid: &Grid, cell: Cell) {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ink of `color` (within 60 in every channel) in the middle half of `cell`.
+    fn ink(img: &RgbImage, grid: &Grid, cell: Cell, color: [u8; 3]) -> usize {
+        let (cx, cy) = grid.center(cell);
+        let r = grid.px / 4.0;
+        let mut count = 0;
+        for y in (cy - r) as u32..(cy + r) as u32 {
+            for x in (cx - r) as u32..(cx + r) as u32 {
+                count += usize::from(img.get_pixel(x, y).0.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 60));
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn star_battle_marks_look_like_each_players_page() {
+        let regions = Regions::from_rows(&["AABB", "AABB", "CCDD", "CCDD"]).unwrap();
+        let mut marks = PlayerMarks::new(4);
+        marks.set(Cell::new(0, 0), Mark::Queen);
+        marks.set(Cell::new(1, 2), Mark::Cross);
+        let game = GameMarks { marks, crown: CrownStyle::Black, cross: CrossStyle::X };
+        for (look, color) in [(StarMarks::Penpa, [0, 0, 0]), (StarMarks::Pzprjs, PZPRJS_GREEN)] {
+            let style = Style { cell: 48, bordered: Some(GridLines::Dotted), star_marks: look, ..Style::default() };
+            let (img, grid) = render_with(&regions, &style, &Marks::default(), Some(&game));
+            let (star, cross, blank) = (
+                ink(&img, &grid, Cell::new(0, 0), color),
+                ink(&img, &grid, Cell::new(1, 2), color),
+                ink(&img, &grid, Cell::new(3, 3), color),
+            );
+            // A star fills much of the middle, a "no star" mark a little, a blank cell none.
+            assert!(star > 150 && cross > 5 && cross < star && blank == 0, "{look:?}: {star} {cross} {blank}");
         }
     }
 }

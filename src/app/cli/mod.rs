@@ -22,7 +22,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::solve::stars::Stars;
 pub use generate::{Generate, GenerateFormat, GradeArg};
-pub use render::{Background, CrossLook, CrownLook, Marks, Render, RenderLines, RenderStyle, Theme};
+pub use render::{Background, CrossLook, CrownLook, Marks, Render, RenderLines, RenderStyle, StarLook, Theme};
 pub use values::JOBS_PER_CORE;
 use values::{jobs, pixels, seconds, stars_arg, DAY, HOUR};
 

@@ -51,6 +51,11 @@ pub struct Render {
     /// Thin grid lines of the bordered style.
     #[arg(long, value_enum, default_value_t = RenderLines::Dotted)]
     pub lines: RenderLines,
+    /// With `--style bordered --marks board`: the player's marks as penpa-edit draws
+    /// them (black stars, thin X's) or as the puzz.link player does (green stars,
+    /// short green dashes).
+    #[arg(long, value_enum, default_value_t = StarLook::Penpa)]
+    pub like: StarLook,
     /// Stars per row, column and region of the solution drawn by --marks.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
     pub stars: u16,
@@ -107,6 +112,15 @@ pub enum Marks {
     Played,
     /// The marks block of the puzzle file, drawn the way the game draws it.
     Board,
+}
+
+/// Whose page `render --style bordered --marks board` draws the marks like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StarLook {
+    /// penpa-edit: black stars, thin X's.
+    Penpa,
+    /// The puzz.link player (pzprjs): green stars, short green dashes.
+    Pzprjs,
 }
 
 /// Crown look for `render --marks board`.
