@@ -33,21 +33,6 @@ fn saved_seeds_give_their_known_results() {
     }
 }
 
-/// A small deterministic generator (xorshift), so a failure replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 #[test]
 fn mutated_penpa_texts_never_panic() {
     let mut seeds: Vec<String> = ["played-9x9.txt", "no-tags-no-number.txt"].iter().map(|n| seed(n)).collect();
@@ -59,7 +44,7 @@ fn mutated_penpa_texts_never_panic() {
     }
     // Bytes a JSON mutation likes: digits, brackets, quotes, separators, UTF-8.
     let alphabet: &[u8] = b"0123456789-,:{}[]\"\n star21e.";
-    let mut rng = Rng(0x09e9_a5ee_d0dd_ba11);
+    let mut rng = common::planted::Rng::new(0x09e9_a5ee_d0dd_ba11);
     let (mut parsed, mut panics) = (0, Vec::new());
     for round in 0..20_000 {
         let mut data = seeds[rng.below(seeds.len())].clone().into_bytes();
