@@ -1,5 +1,5 @@
-//! Reading the player's marks: for every cell, nothing, a crown (queen), an X mark
-//! or a small dot (dots count as X marks).
+//! Reading the player's marks: for every cell, nothing, a crown or a star (queen), an
+//! X mark, a small dot or a dash (dots and dashes count as X marks).
 //!
 //! Method, independent of any palette or theme: each cell's background is the
 //! dominant colour that [`crate::vision::cells`] sampled on a frame clear of marks.
@@ -11,7 +11,13 @@
 //! - a **dot**: a small, compact, round blob;
 //! - an **X**: a small square-ish figure that is sparse, inked at its centre and along
 //!   both diagonals, and empty at the middles of its sides;
-//! - a **crown**: a wide blob, a solid band at the bottom and separate points at the top.
+//! - a **crown**: a wide blob, a solid band at the bottom and separate points at the top;
+//! - Star Battle's "no star" marks: penpa-edit's **X** across more than half the cell
+//!   (the X test, sparser), pzprjs's **dash**, a short solid bar (a dot and a dash
+//!   count as X marks);
+//! - a Star Battle **star**, which fills so much of its cell that its tips reach the
+//!   square's edge or a region border: read by its outline ([`crate::vision::stars`])
+//!   when the shapes above are unsure.
 //!
 //! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored.
 //! Anything that does not fit one shape cleanly, or that reaches the edge of the
@@ -27,6 +33,7 @@ use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::Cell;
 use crate::vision::cells::CellColors;
 use crate::vision::grid::Grid;
+use crate::vision::stars;
 
 /// What the reader saw on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,8 +98,7 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> MarkReading {
     for r in 0..n {
         for c in 0..n {
             let cell = Cell::new(r, c);
-            let f = features(img, grid, cell, cells.rgb[r * n + c], &mut scratch);
-            match classify(&f) {
+            match read_cell(img, grid, cell, cells.rgb[r * n + c], &mut scratch) {
                 Read::Covered => covered.push(cell),
                 Read::Unsure => unsure.push(cell),
                 Read::Sure(m) => marks.set(cell, m),
@@ -100,6 +106,17 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> MarkReading {
         }
     }
     MarkReading { marks, unsure, covered }
+}
+
+/// Reads one cell whose background is `bg`: the shapes of [`classify`], then, for
+/// ink it is unsure of, a Star Battle star ([`stars::is_star`]), which fills so much
+/// of its cell that its box and fill say nothing.
+#[doc(hidden)]
+pub fn read_cell(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Scratch) -> Read {
+    match classify(&features(img, grid, cell, bg, s)) {
+        Read::Unsure if stars::is_star(img, grid.center(cell), grid.px.min(grid.py), bg) => Read::Sure(Mark::Queen),
+        read => read,
+    }
 }
 
 /// What one cell holds.
@@ -155,6 +172,23 @@ pub fn classify(f: &Features) -> Read {
         && f.points >= 3
     {
         return Read::Sure(Mark::Queen);
+    }
+    // Star Battle's "no star" marks. penpa-edit's X spans more than half the cell
+    // in thin strokes, so its box is sparse.
+    if !f.touches_edge
+        && square
+        && (0.42..=0.75).contains(&w)
+        && (0.42..=0.75).contains(&h)
+        && f.fill <= 0.45
+        && f.x_shape
+    {
+        return Read::Sure(Mark::Cross);
+    }
+    // pzprjs's dot is a short solid dash, a fifth to a quarter of the cell long (a
+    // JPEG's colour bleed makes it look shorter and thicker).
+    let (long, short) = (w.max(h), w.min(h));
+    if !f.touches_edge && (0.08..=0.32).contains(&long) && short <= 0.2 && f.fill >= 0.6 {
+        return Read::Sure(Mark::Cross);
     }
     Read::Unsure
 }
