@@ -174,20 +174,18 @@ pub fn classify(f: &Features) -> Read {
         return Read::Sure(Mark::Queen);
     }
     // Star Battle's "no star" marks. penpa-edit's X spans more than half the cell
-    // in thin strokes, so its box is sparse.
-    if !f.touches_edge
-        && square
-        && (0.42..=0.75).contains(&w)
-        && (0.42..=0.75).contains(&h)
-        && f.fill <= 0.45
-        && f.x_shape
-    {
+    // in thin strokes, so its box is sparse; on small JPEG boards its tips may meet
+    // the square's edge along a sliver (checked above).
+    if square && (0.42..=0.75).contains(&w) && (0.42..=0.75).contains(&h) && f.fill <= 0.45 && f.x_shape {
         return Read::Sure(Mark::Cross);
     }
-    // pzprjs's dot is a short solid dash, a fifth to a quarter of the cell long (a
-    // JPEG's colour bleed makes it look shorter and thicker).
+    // pzprjs's dot is a short solid dash, a fifth to a quarter of the cell long;
+    // shrunk and saved as JPEG, its colour bleeds into a small solid blob. Nothing
+    // else so small and solid is drawn in a cell (a crown is over 0.4 pitch wide, a
+    // star's box is under half inked). A bar two or three pixels thick, its corners
+    // anti-aliased, fills its box only a little over half.
     let (long, short) = (w.max(h), w.min(h));
-    if !f.touches_edge && (0.08..=0.32).contains(&long) && short <= 0.2 && f.fill >= 0.6 {
+    if !f.touches_edge && (0.08..=0.32).contains(&long) && short <= 0.25 && f.fill >= 0.5 {
         return Read::Sure(Mark::Cross);
     }
     Read::Unsure

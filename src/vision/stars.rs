@@ -63,7 +63,7 @@ pub fn is_star(img: &RgbImage, (cx, cy): (f64, f64), pitch: f64, bg: [u8; 3]) ->
         return false;
     }
     outline(&ink, (x, y), reach, &mut radii);
-    five_tips(&radii, pitch)
+    five_tips(&radii, pitch, reach)
 }
 
 /// The angle of ray `k`, in radians.
@@ -84,19 +84,26 @@ fn outline(ink: &dyn Fn(f64, f64) -> bool, (x, y): (f64, f64), reach: f64, radii
 }
 
 /// The outline's lengths by angle have exactly five long arcs (the tips), about 72°
-/// apart and of about one length, with notches well short of them between.
-fn five_tips(radii: &[f64; RAYS], pitch: f64) -> bool {
-    let mut sorted = radii.to_vec();
+/// apart and of about one length, with notches well short of them between. Rays
+/// that run out to `reach` met something beyond the star (a tip touching a region
+/// border): they count as a tip's, but not toward the tips' length.
+fn five_tips(radii: &[f64; RAYS], pitch: f64, reach: f64) -> bool {
+    let mut sorted: Vec<f64> = radii.iter().copied().filter(|&r| r + 0.5 <= reach).collect();
+    // A star's tips are narrow: most rays end on its own outline.
+    if sorted.len() < RAYS * 3 / 4 {
+        return false;
+    }
     sorted.sort_by(f64::total_cmp);
-    let (low, high) = (sorted[RAYS / 10], sorted[RAYS * 9 / 10]);
+    let (low, high) = (sorted[sorted.len() / 10], sorted[sorted.len() * 9 / 10]);
     // Tips 0.15–0.45 pitch from the centre; notches between a fifth and two thirds
     // of a tip's length (a regular star's are 0.38), so no disc, blob or thin cross.
     if high < 0.15 * pitch || low < 0.2 * high || low > 0.67 * high {
         return false;
     }
-    // With hysteresis: an arc starts above 70 % of the way from notch to tip and ends
-    // below 30 %, so a pixel step on a tip's flank never splits it into two.
-    let (enter, leave) = (low + 0.7 * (high - low), low + 0.3 * (high - low));
+    // With hysteresis: an arc starts above 80 % of the way from notch to tip and ends
+    // below half way, so a pixel step on a tip's flank never splits it into two,
+    // and a notch blurred shallow (a small JPEG star) still parts two tips.
+    let (enter, leave) = (low + 0.8 * (high - low), low + 0.5 * (high - low));
     // Start the circular scan in a notch so no arc is cut in two.
     let Some(start) = (0..RAYS).find(|&k| radii[k] < leave) else { return false };
     let mut arcs: Vec<(f64, f64)> = Vec::new(); // (centre angle in rays, longest ray)
