@@ -306,7 +306,41 @@ pub fn read_regions(
     let t = Instant::now();
     let map = borders::settle(image, &grid, &colors, regions::cluster(&colors));
     ms.cluster = Some(ms_since(t));
+    if matches!(&map, Err(e) if e.kind() == "regions") {
+        if let Some(found) = framed_board(image, &grid, ms) {
+            return found;
+        }
+    }
     (Some(grid), Some(colors), map)
+}
+
+/// A larger board around `grid`, found by its frame, whose map reads: on a played
+/// board drawn by lines the marks break most cells up, and the cells left whole can
+/// be a block of the board (a map that cannot be read is the sign). The block must
+/// lie on the frame's lattice, so a different board elsewhere on the page is never
+/// taken instead.
+fn framed_board(
+    image: &image::RgbImage,
+    grid: &Grid,
+    ms: &mut Timings,
+) -> Option<(Option<Grid>, Option<CellColors>, Result<RegionMap>)> {
+    let t = Instant::now();
+    let board = grid::framed(image).filter(|b| {
+        let on_lattice = |o: f64, p: f64, bo: f64, bp: f64| {
+            let k = (o - bo) / bp;
+            (p - bp).abs() <= 0.03 * bp && (k - k.round()).abs() <= 0.1 && k.round() >= 0.0
+        };
+        b.n > grid.n
+            && on_lattice(grid.x0, grid.px, b.x0, b.px)
+            && on_lattice(grid.y0, grid.py, b.y0, b.py)
+            && (grid.x0 - b.x0) / b.px + grid.n as f64 <= b.n as f64 + 0.1
+            && (grid.y0 - b.y0) / b.py + grid.n as f64 <= b.n as f64 + 0.1
+    });
+    ms.grid = Some(ms.grid.unwrap_or(0.0) + ms_since(t));
+    let board = board?;
+    let colors = cells::sample(image, &board);
+    let map = borders::settle(image, &board, &colors, regions::cluster(&colors));
+    map.is_ok().then_some((Some(board), Some(colors), map))
 }
 
 /// Decodes, reads and solves a screenshot. The picture comes back for overlays.

@@ -131,6 +131,8 @@ fn every_marked_star_battle_picture_is_read_exactly_or_said_unsure() {
             Seen::Refused(why) => {
                 eprintln!("{:<58} {labelled:>6}      - refused: {why}", shot.file);
                 not_exact.push(shot.file.as_str());
+                // A board found is the whole board: never a block of it, read as a board.
+                assert!(why.starts_with("no puzzle grid found"), "{}: {why}", shot.file);
             }
         }
     }
