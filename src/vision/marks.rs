@@ -19,7 +19,10 @@
 //!   square's edge or a region border: read by its outline ([`crate::vision::stars`])
 //!   when the shapes above are unsure.
 //!
-//! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored.
+//! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored,
+//! except in a cell with no ink at its middle: there a mark-sized blob clear of the
+//! square's edge is a mark off its middle (a lattice fit a fifth of a pitch off, as
+//! on some shrunk boards), and the cell is unsure rather than blank.
 //! Anything that does not fit one shape cleanly, or that reaches the edge of the
 //! cell's inside along more than a sliver (JPEG ringing that joins a crown to a grid
 //! line's halo), is reported as unsure with its cell, never guessed.
@@ -70,6 +73,9 @@ pub struct Features {
     pub points: usize,
     /// Share of the frame (where the background is sampled) matching the background.
     pub frame_match: f64,
+    /// With no ink at the middle: a mark-sized blob of ink elsewhere in the square,
+    /// clear of its edge (a mark off its cell's middle: the lattice is off).
+    pub stray: bool,
 }
 
 /// Half the side of the inspected square, in pitches: inside the lines, with room
@@ -139,7 +145,7 @@ pub fn classify(f: &Features) -> Read {
     }
     // Specks: JPEG ringing, a stray anti-aliased pixel.
     if f.ink < 0.0015 {
-        return Read::Sure(Mark::Blank);
+        return if f.stray { Read::Unsure } else { Read::Sure(Mark::Blank) };
     }
     // Reaching the edge along more than a sliver: the mark may go on outside the
     // square (a pointer, a panel), so its shape is not known.
@@ -261,7 +267,8 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
     // Most cells are blank: when the core square holds no ink there is no mark.
     let any_core = (lo..=hi).any(|j| (lo..=hi).any(|i| sample(&s.xs, &s.ys, i, j) == 1));
     if !any_core {
-        return Features { frame_match: frame(s, &|_| false), ..Features::default() };
+        let stray = stray_mark(side, pitch / step, &|i, j| sample(&s.xs, &s.ys, i, j) == 1);
+        return Features { frame_match: frame(s, &|_| false), stray, ..Features::default() };
     }
     // The mask, filled lazily as the flood reaches it (most of the square is never
     // read): UNSEEN, 0 background, 1 ink, 2 ink of the mark, 3 outside the picture.
@@ -390,5 +397,44 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
         band,
         points,
         frame_match,
+        stray: false,
     }
+}
+
+/// True when the `side`×`side` square (`per_pitch` samples to a pitch; `ink(i, j)`)
+/// holds a blob of ink the size of a mark (a tenth of a pitch to three quarters)
+/// that does not reach the square's edge. A mark is drawn at its cell's middle:
+/// found away from it, the lattice is off by that much, and a blank read there
+/// could hide a mark, so the cell is unsure. Lines entering the square from a
+/// misplaced lattice reach its edge and are no marks.
+fn stray_mark(side: usize, per_pitch: f64, ink: &dyn Fn(usize, usize) -> bool) -> bool {
+    let mut seen = vec![false; side * side];
+    let mut stack = Vec::new();
+    for start in 0..side * side {
+        if seen[start] || !ink(start % side, start / side) {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let (mut x0, mut y0, mut x1, mut y1, mut edge) = (side, side, 0, 0, false);
+        while let Some(p) = stack.pop() {
+            let (x, y) = (p % side, p / side);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            edge |= x == 0 || y == 0 || x == side - 1 || y == side - 1;
+            for ny in y.saturating_sub(1)..=(y + 1).min(side - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(side - 1) {
+                    let q = ny * side + nx;
+                    if !seen[q] && ink(nx, ny) {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        let long = (x1 - x0).max(y1 - y0) as f64 + 1.0;
+        if !edge && (0.1 * per_pitch..=0.75 * per_pitch).contains(&long) {
+            return true;
+        }
+    }
+    false
 }
