@@ -27,6 +27,8 @@ struct Shot {
     /// marks of `starbattle/` never do).
     #[serde(default)]
     mistakes: Vec<[usize; 2]>,
+    /// `[x, y, w, h]` of the cell grid in image pixels.
+    board_bbox_px: [f64; 4],
 }
 
 #[derive(Debug, Default, serde::Deserialize)]
@@ -193,4 +195,57 @@ fn hint_on_every_played_star_battle_picture_is_sound_or_names_the_mistake() {
         }
     }
     assert!(refused.len() * 20 <= shots.len(), "refused on more than 1 picture in 20: {refused:?}");
+}
+
+/// pzprjs lets a player put auxiliary dots on the borders between cells and on the
+/// corners where they meet (a dot a third of a cell wide, in the marks' colour).
+/// They belong to no cell: drawn on a third of the borders and corners of three
+/// pzprjs pictures (phone, desktop, JPEG), every cell still reads as labelled.
+#[test]
+fn auxiliary_dots_on_borders_and_corners_are_ignored() {
+    let Some(shots) = marked_shots() else { return };
+    let picked = ["004_played", "032_played", "050_played"];
+    let chosen: Vec<&(PathBuf, Shot)> =
+        shots.iter().filter(|(_, s)| picked.iter().any(|p| s.file.starts_with(p))).collect();
+    assert_eq!(chosen.len(), 3);
+    for (path, shot) in chosen {
+        let mut image = image::open(path).expect("corpus picture").to_rgb8();
+        let [x0, y0, w, _] = shot.board_bbox_px;
+        let pitch = w / shot.n as f64;
+        let want = shot.expected();
+        // The marks' own colour: the middle of a star the player placed.
+        let star = want.queens()[0];
+        let ink = *image
+            .get_pixel((x0 + (star.col as f64 + 0.5) * pitch) as u32, (y0 + (star.row as f64 + 0.5) * pitch) as u32);
+        // Border middles and corners, in half-cells: (2r + 1, 2c) is the border left
+        // of cell (r, c), (2r, 2c + 1) the one above it, (2r, 2c) its top-left corner.
+        let n2 = 2 * shot.n;
+        let near_star = |hr: usize, hc: usize| {
+            want.queens().iter().any(|q| (2 * q.row + 1).abs_diff(hr) <= 2 && (2 * q.col + 1).abs_diff(hc) <= 2)
+        };
+        let mut dots = 0;
+        for hr in 0..=n2 {
+            for hc in 0..=n2 {
+                let on_cell = hr % 2 == 1 && hc % 2 == 1;
+                if on_cell || (hr + 2 * hc) % 3 != 0 || near_star(hr, hc) {
+                    continue;
+                }
+                let (cx, cy) = (x0 + hc as f64 * pitch / 2.0, y0 + hr as f64 * pitch / 2.0);
+                let r = 0.15 * pitch;
+                for y in (cy - r).floor() as u32..=(cy + r).ceil() as u32 {
+                    for x in (cx - r).floor() as u32..=(cx + r).ceil() as u32 {
+                        if (f64::from(x) - cx).hypot(f64::from(y) - cy) <= r {
+                            image.put_pixel(x, y, ink);
+                        }
+                    }
+                }
+                dots += 1;
+            }
+        }
+        assert!(dots > 20, "{}: {dots} dots drawn", shot.file);
+        let (picture, _) = read_picture(image, &mut Timings::default());
+        let reading = picture.marks.unwrap_or_else(|| panic!("{}: the board is found", shot.file));
+        assert_eq!(reading.marks, want, "{}: marks with auxiliary dots", shot.file);
+        assert!(reading.unsure.is_empty(), "{}: unsure at {:?}", shot.file, reading.unsure);
+    }
 }
