@@ -138,3 +138,64 @@ fn five_tips(radii: &[f64; RAYS], pitch: f64, reach: f64) -> bool {
         (gap - step).abs() <= slack && arcs[i].1 >= 0.75 * high
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A white cell of `pitch` px (a picture three cells wide, the cell in the
+    /// middle) with a filled `points`-pointed star of outer radius `outer` and inner
+    /// radius `inner` (in pitches), tip up, centred `off` pitches right of the middle.
+    fn star(pitch: u32, points: usize, outer: f64, inner: f64, off: f64) -> RgbImage {
+        let side = 3 * pitch;
+        let p = f64::from(pitch);
+        let (cx, cy) = (1.5 * p + off * p, 1.5 * p);
+        let vertices: Vec<(f64, f64)> = (0..2 * points)
+            .map(|k| {
+                let r = if k % 2 == 0 { outer } else { inner } * p;
+                let a = -std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::PI / points as f64;
+                (cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect();
+        RgbImage::from_fn(side, side, |x, y| {
+            let (px, py) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            // Even-odd rule over the polygon's edges.
+            let mut inside = false;
+            for i in 0..vertices.len() {
+                let ((x1, y1), (x2, y2)) = (vertices[i], vertices[(i + 1) % vertices.len()]);
+                if (y1 > py) != (y2 > py) && px < x1 + (py - y1) * (x2 - x1) / (y2 - y1) {
+                    inside = !inside;
+                }
+            }
+            image::Rgb(if inside { [0, 150, 0] } else { [255, 255, 255] })
+        })
+    }
+
+    fn seen(img: &RgbImage, pitch: u32) -> bool {
+        let p = f64::from(pitch);
+        is_star(img, (1.5 * p, 1.5 * p), p, [255, 255, 255])
+    }
+
+    /// Stars 14 px across and up: smaller ones (a 20 px cell's) may be unsure.
+    #[test]
+    fn five_pointed_stars_of_any_size_and_a_little_off_the_middle() {
+        for pitch in [24, 33, 60, 100] {
+            for (outer, off) in [(0.4, 0.0), (0.3, 0.05), (0.36, -0.1)] {
+                assert!(seen(&star(pitch, 5, outer, 0.38 * outer, off), pitch), "pitch {pitch} R {outer} off {off}");
+            }
+        }
+    }
+
+    #[test]
+    fn other_shapes_are_no_stars() {
+        for pitch in [33, 60] {
+            // A disc (a star whose notches are as long as its tips), four and six
+            // points, a star too small, and an empty cell.
+            assert!(!seen(&star(pitch, 5, 0.3, 0.3, 0.0), pitch));
+            assert!(!seen(&star(pitch, 4, 0.4, 0.15, 0.0), pitch));
+            assert!(!seen(&star(pitch, 6, 0.4, 0.2, 0.0), pitch));
+            assert!(!seen(&star(pitch, 5, 0.1, 0.04, 0.0), pitch));
+            assert!(!seen(&RgbImage::from_pixel(3 * pitch, 3 * pitch, image::Rgb([255, 255, 255])), pitch));
+        }
+    }
+}
