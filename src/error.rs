@@ -44,7 +44,7 @@ pub enum Error {
         cells: usize,
     },
     /// Some marks on a screenshot could not be read with confidence, and a hint needs them all.
-    #[error("not sure what is drawn on {cells}; a hint needs every mark: retake the screenshot, or write the board with `queens read` and type your marks in its marks block (Star Battle marks are not read from pictures yet)")]
+    #[error("not sure what is drawn on {cells}; a hint needs every mark: retake the screenshot, or write the board with `queens read` and type your marks in its marks block")]
     UnsureMarks {
         /// The cells, for people ("row 2, column 3; …").
         cells: String,

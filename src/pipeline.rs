@@ -308,7 +308,44 @@ pub fn read_regions(
     let t = Instant::now();
     let map = borders::settle(image, &grid, &colors, regions::cluster(&colors));
     ms.cluster = Some(ms_since(t));
+    if matches!(&map, Err(e) if e.kind() == "regions") {
+        if let Some(found) = framed_board(image, &grid, ms) {
+            return found;
+        }
+    }
     (Some(grid), Some(colors), map)
+}
+
+/// The board around `grid` found by its frame, when its map reads: on a played
+/// board drawn by lines the marks break most cells up, and the search by cells may
+/// take a block of the board for all of it, or fit the whole board a fraction of a
+/// pitch off (a map that cannot be read is the sign). The frame's board must be the
+/// same board (its side, within half a cell) or hold the block on its lattice, so a
+/// different board elsewhere on the page is never taken instead.
+fn framed_board(
+    image: &image::RgbImage,
+    grid: &Grid,
+    ms: &mut Timings,
+) -> Option<(Option<Grid>, Option<CellColors>, Result<RegionMap>)> {
+    let t = Instant::now();
+    let board = grid::framed(image).filter(|b| {
+        let on_lattice = |o: f64, p: f64, bo: f64, bp: f64| {
+            let k = (o - bo) / bp;
+            (p - bp).abs() <= 0.03 * bp && (k - k.round()).abs() <= 0.1 && k.round() >= 0.0
+        };
+        let same = b.n == grid.n && (b.x0 - grid.x0).abs() < 0.5 * b.px && (b.y0 - grid.y0).abs() < 0.5 * b.py;
+        let holds = b.n > grid.n
+            && on_lattice(grid.x0, grid.px, b.x0, b.px)
+            && on_lattice(grid.y0, grid.py, b.y0, b.py)
+            && (grid.x0 - b.x0) / b.px + grid.n as f64 <= b.n as f64 + 0.1
+            && (grid.y0 - b.y0) / b.py + grid.n as f64 <= b.n as f64 + 0.1;
+        (same && b != grid) || holds
+    });
+    ms.grid = Some(ms.grid.unwrap_or(0.0) + ms_since(t));
+    let board = board?;
+    let colors = cells::sample(image, &board);
+    let map = borders::settle(image, &board, &colors, regions::cluster(&colors));
+    map.is_ok().then_some((Some(board), Some(colors), map))
 }
 
 /// Decodes, reads and solves a screenshot. The picture comes back for overlays.

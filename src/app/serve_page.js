@@ -54,9 +54,9 @@
     "no-such-cell": "That cell is not on this board.",
     "unsure-marks": "Some marks on your board could not be read for sure, and a hint from a misread board could be wrong. " +
       "Take the screenshot again with nothing over the board, or press Show solution for the whole answer.",
-    "unsure-marks-stars": "Marks on Star Battle screenshots can't be read yet, so there is no hint from this picture. " +
-      "Paste the penpa-edit link of your position instead (it holds your stars and crosses), or type your board as text: the region map, a blank line, then your marks, one line per row " +
-      "(Q a star, x a cross, . a blank: the text format's marks block), and paste it here. Show solution still gives the whole answer."
+    "unsure-marks-stars": "Some stars or crosses on your board could not be read for sure, and a hint from a misread board could be wrong. " +
+      "Take the screenshot again with nothing over the board, or paste the penpa-edit link of your position (it holds your stars and crosses). " +
+      "Show solution still gives the whole answer."
   };
 
   function setStatus(text, spinning) {

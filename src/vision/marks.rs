@@ -1,5 +1,5 @@
-//! Reading the player's marks: for every cell, nothing, a crown (queen), an X mark
-//! or a small dot (dots count as X marks).
+//! Reading the player's marks: for every cell, nothing, a crown or a star (queen), an
+//! X mark, a small dot or a dash (dots and dashes count as X marks).
 //!
 //! Method, independent of any palette or theme: each cell's background is the
 //! dominant colour that [`crate::vision::cells`] sampled on a frame clear of marks.
@@ -11,9 +11,18 @@
 //! - a **dot**: a small, compact, round blob;
 //! - an **X**: a small square-ish figure that is sparse, inked at its centre and along
 //!   both diagonals, and empty at the middles of its sides;
-//! - a **crown**: a wide blob, a solid band at the bottom and separate points at the top.
+//! - a **crown**: a wide blob, a solid band at the bottom and separate points at the top;
+//! - Star Battle's "no star" marks: penpa-edit's **X** across more than half the cell
+//!   (the X test, sparser), pzprjs's **dash**, a short solid bar (a dot and a dash
+//!   count as X marks);
+//! - a Star Battle **star**, which fills so much of its cell that its tips reach the
+//!   square's edge or a region border: read by its outline ([`crate::vision::stars`])
+//!   when the shapes above are unsure.
 //!
-//! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored.
+//! Ink anywhere else in the cell (a mouse pointer at its edge, sparkles) is ignored,
+//! except in a cell with no ink at its middle: there a mark-sized blob clear of the
+//! square's edge is a mark off its middle (a lattice fit a fifth of a pitch off, as
+//! on some shrunk boards), and the cell is unsure rather than blank.
 //! Anything that does not fit one shape cleanly, or that reaches the edge of the
 //! cell's inside along more than a sliver (JPEG ringing that joins a crown to a grid
 //! line's halo), is reported as unsure with its cell, never guessed.
@@ -27,6 +36,7 @@ use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::Cell;
 use crate::vision::cells::CellColors;
 use crate::vision::grid::Grid;
+use crate::vision::stars;
 
 /// What the reader saw on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +73,9 @@ pub struct Features {
     pub points: usize,
     /// Share of the frame (where the background is sampled) matching the background.
     pub frame_match: f64,
+    /// With no ink at the middle: a mark-sized blob of ink elsewhere in the square,
+    /// clear of its edge (a mark off its cell's middle: the lattice is off).
+    pub stray: bool,
 }
 
 /// Half the side of the inspected square, in pitches: inside the lines, with room
@@ -91,8 +104,7 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> MarkReading {
     for r in 0..n {
         for c in 0..n {
             let cell = Cell::new(r, c);
-            let f = features(img, grid, cell, cells.rgb[r * n + c], &mut scratch);
-            match classify(&f) {
+            match read_cell(img, grid, cell, cells.rgb[r * n + c], &mut scratch) {
                 Read::Covered => covered.push(cell),
                 Read::Unsure => unsure.push(cell),
                 Read::Sure(m) => marks.set(cell, m),
@@ -100,6 +112,17 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> MarkReading {
         }
     }
     MarkReading { marks, unsure, covered }
+}
+
+/// Reads one cell whose background is `bg`: the shapes of [`classify`], then, for
+/// ink it is unsure of, a Star Battle star ([`stars::is_star`]), which fills so much
+/// of its cell that its box and fill say nothing.
+#[doc(hidden)]
+pub fn read_cell(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Scratch) -> Read {
+    match classify(&features(img, grid, cell, bg, s)) {
+        Read::Unsure if stars::is_star(img, grid.center(cell), grid.px.min(grid.py), bg) => Read::Sure(Mark::Queen),
+        read => read,
+    }
 }
 
 /// What one cell holds.
@@ -122,7 +145,7 @@ pub fn classify(f: &Features) -> Read {
     }
     // Specks: JPEG ringing, a stray anti-aliased pixel.
     if f.ink < 0.0015 {
-        return Read::Sure(Mark::Blank);
+        return if f.stray { Read::Unsure } else { Read::Sure(Mark::Blank) };
     }
     // Reaching the edge along more than a sliver: the mark may go on outside the
     // square (a pointer, a panel), so its shape is not known.
@@ -155,6 +178,21 @@ pub fn classify(f: &Features) -> Read {
         && f.points >= 3
     {
         return Read::Sure(Mark::Queen);
+    }
+    // Star Battle's "no star" marks. penpa-edit's X spans more than half the cell
+    // in thin strokes, so its box is sparse; on small JPEG boards its tips may meet
+    // the square's edge along a sliver (checked above).
+    if square && (0.42..=0.75).contains(&w) && (0.42..=0.75).contains(&h) && f.fill <= 0.45 && f.x_shape {
+        return Read::Sure(Mark::Cross);
+    }
+    // pzprjs's dot is a short solid dash, a fifth to a quarter of the cell long;
+    // shrunk and saved as JPEG, its colour bleeds into a small solid blob. Nothing
+    // else so small and solid is drawn in a cell (a crown is over 0.4 pitch wide, a
+    // star's box is under half inked). A bar two or three pixels thick, its corners
+    // anti-aliased, fills its box only a little over half.
+    let (long, short) = (w.max(h), w.min(h));
+    if !f.touches_edge && (0.08..=0.32).contains(&long) && short <= 0.25 && f.fill >= 0.5 {
+        return Read::Sure(Mark::Cross);
     }
     Read::Unsure
 }
@@ -229,7 +267,8 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
     // Most cells are blank: when the core square holds no ink there is no mark.
     let any_core = (lo..=hi).any(|j| (lo..=hi).any(|i| sample(&s.xs, &s.ys, i, j) == 1));
     if !any_core {
-        return Features { frame_match: frame(s, &|_| false), ..Features::default() };
+        let stray = stray_mark(side, pitch / step, &|i, j| sample(&s.xs, &s.ys, i, j) == 1);
+        return Features { frame_match: frame(s, &|_| false), stray, ..Features::default() };
     }
     // The mask, filled lazily as the flood reaches it (most of the square is never
     // read): UNSEEN, 0 background, 1 ink, 2 ink of the mark, 3 outside the picture.
@@ -358,5 +397,44 @@ pub fn features(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Sc
         band,
         points,
         frame_match,
+        stray: false,
     }
+}
+
+/// True when the `side`×`side` square (`per_pitch` samples to a pitch; `ink(i, j)`)
+/// holds a blob of ink the size of a mark (a tenth of a pitch to three quarters)
+/// that does not reach the square's edge. A mark is drawn at its cell's middle:
+/// found away from it, the lattice is off by that much, and a blank read there
+/// could hide a mark, so the cell is unsure. Lines entering the square from a
+/// misplaced lattice reach its edge and are no marks.
+fn stray_mark(side: usize, per_pitch: f64, ink: &dyn Fn(usize, usize) -> bool) -> bool {
+    let mut seen = vec![false; side * side];
+    let mut stack = Vec::new();
+    for start in 0..side * side {
+        if seen[start] || !ink(start % side, start / side) {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let (mut x0, mut y0, mut x1, mut y1, mut edge) = (side, side, 0, 0, false);
+        while let Some(p) = stack.pop() {
+            let (x, y) = (p % side, p / side);
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            edge |= x == 0 || y == 0 || x == side - 1 || y == side - 1;
+            for ny in y.saturating_sub(1)..=(y + 1).min(side - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(side - 1) {
+                    let q = ny * side + nx;
+                    if !seen[q] && ink(nx, ny) {
+                        seen[q] = true;
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        let long = (x1 - x0).max(y1 - y0) as f64 + 1.0;
+        if !edge && (0.1 * per_pitch..=0.75 * per_pitch).contains(&long) {
+            return true;
+        }
+    }
+    false
 }

@@ -12,3 +12,4 @@ pub mod grid;
 pub mod marks;
 pub mod regions;
 pub mod screenshot;
+pub mod stars;

@@ -309,11 +309,15 @@ fn side(luma: &[u8], w: u32, f: &Frame, rows: bool) -> Option<(usize, f64)> {
         // line there means this lattice skips lines (a divisor of the true N).
         // Marks (stars, crosses, dots) sit inside the cells, away from their
         // edges: inside the cells, look only near the lines of the other axis
-        // (the board is square, so they are N too), where a true line still runs.
+        // (the board is square, so they are N too), where a true line still runs;
+        // but beside those lines, not on them: a dashed line along this axis would
+        // show its dashes there, one dash pattern in every cell.
         let cross_pitch = (c_hi - c_lo) / n as f64;
         let bands: Vec<(f64, f64)> = (1..n)
             .map(|j| c_lo + j as f64 * cross_pitch)
-            .map(|c| (c - 0.1 * cross_pitch, c + 0.1 * cross_pitch))
+            .flat_map(|c| {
+                [(c - 0.12 * cross_pitch, c - 0.05 * cross_pitch), (c + 0.05 * cross_pitch, c + 0.12 * cross_pitch)]
+            })
             .collect();
         let near_edges = Profile::new(luma, w, rows, (lo, hi), &bands);
         let inside = (0..n)

@@ -72,6 +72,14 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
     }
 }
 
+/// The board found by its outer frame and lines alone (see `frame`), for a second
+/// opinion: on a played board drawn by lines, the marks break most cells into
+/// pieces, and the few cells left whole can be a block of the board that the search
+/// by cells takes for all of it. Only asked when that block's map cannot be read.
+pub fn framed(img: &RgbImage) -> Option<Grid> {
+    frame::detect(img).ok()
+}
+
 /// About how many cells a panel hides, when the picture shows a board partly
 /// covered by one (a dialog, another window); see `cover`. For a picture whose
 /// board was found but could not be read or solved: the cells under a panel may
