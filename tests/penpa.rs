@@ -161,3 +161,30 @@ fn the_command_line_reads_and_writes_links() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("penpa-edit link: its p= part") && err.lines().count() == 1, "{err}");
 }
+
+/// The same position as a screenshot and as the penpa link of it gives the same
+/// hint, at every reveal: the link's marks are the picture's.
+#[test]
+fn a_link_and_the_screenshot_of_its_position_give_the_same_hint() {
+    let Some(entries) = played() else { return };
+    let dir = common::corpus_or_skip().unwrap().join("starbattle-played");
+    let out = tempfile::tempdir().unwrap();
+    let hint = |input: &str, reveal: &str| {
+        let o = common::queens()
+            .current_dir(out.path())
+            .args(["hint", "--json", "--no-image", "--reveal", reveal, input])
+            .output()
+            .unwrap();
+        let mut json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|_| panic!("{input}"));
+        json.as_object_mut().unwrap().retain(|k, _| k != "input" && k != "ms" && k != "grid" && k != "output");
+        json
+    };
+    for e in entries.iter().step_by(3) {
+        let picture = dir.join(&e.file);
+        for reveal in ["nudge", "answer"] {
+            let (shot, link) = (hint(picture.to_str().unwrap(), reveal), hint(&e.penpa_edit_link, reveal));
+            assert_eq!(shot["ok"], true, "{}: {shot}", e.file);
+            assert_eq!(shot, link, "{} --reveal {reveal}", e.file);
+        }
+    }
+}
