@@ -128,11 +128,15 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
         EngineChoice::Auto if opts.stars == 1 => Exact::Milp,
         EngineChoice::Auto => Exact::Sat,
     };
-    // SAT runs without the presolve: on 17×17 4★ boards the presolve takes about 1 s
-    // and decides at most a few of 289 cells, where SAT alone needs a few tens of milliseconds
-    // (its unit propagation makes the same cheap deductions as it goes).
+    // Before SAT the presolve is the cheap deductions alone (no what-if probing):
+    // on 2- to 6-star boards they cost about a millisecond and decide many cells
+    // outright, or every cell (then no exact solver runs), which the search would
+    // otherwise find conflict by conflict. The probing sweeps would cost up to a
+    // second on a 17×17 board for a few more cells, so they are left to the MILP.
     let fixed = if engine == Exact::Logic || (opts.logic && engine == Exact::Milp) {
-        presolve(regions, opts.stars, deadline)
+        presolve(regions, opts.stars, deadline, false)
+    } else if opts.logic && engine == Exact::Sat {
+        presolve(regions, opts.stars, deadline, true)
     } else {
         Vec::new()
     };
@@ -158,11 +162,13 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     Solved { result, engine }
 }
 
-/// The engine's cheap deductions from an empty board, per cell, until `deadline`.
-fn presolve(regions: &Regions, stars: usize, deadline: Deadline) -> Vec<Option<bool>> {
+/// The engine's deductions from an empty board, per cell, until `deadline`: the
+/// cheap ones alone when `cheap`, else with what-if probing as well.
+fn presolve(regions: &Regions, stars: usize, deadline: Deadline, cheap: bool) -> Vec<Option<bool>> {
     let engine =
         logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count())).with_deadline(deadline);
-    let board = engine.deduce(logic::Board::new(regions.n()));
+    let start = logic::Board::new(regions.n());
+    let board = if cheap { engine.deduce_cheap(start) } else { engine.deduce(start) };
     (0..regions.n() * regions.n())
         .map(|i| match board.get(i) {
             logic::CellState::Queen => Some(true),
