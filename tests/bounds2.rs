@@ -300,3 +300,32 @@ fn debug_pictures_never_replace_a_file() {
     assert!(out.join("shot-2.map.png").is_file() && out.join("shot-2.grid.png").is_file());
     assert!(!out.join("shot.grid.png").exists(), "one name for the three pictures");
 }
+
+/// Item 3 (command line): text costs what it weighs. A 40 MB single line and 5 M
+/// short rows stop at the first line no puzzle can hold, within 4× their size +
+/// 20 MB of peak memory (they took 2.24 GB and 1 GB).
+#[cfg(target_os = "linux")]
+#[test]
+fn text_costs_what_it_weighs() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        ("line.txt", "A".repeat(40_000_000), "too large: a row of more than 40 cells"),
+        ("rows.txt", "AB\n".repeat(5_000_000), "too large: more than 40 rows"),
+    ];
+    for (name, text, why) in inputs {
+        let path = write(dir.path(), name, text.as_bytes());
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["solve", "--no-image"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(why), "{name}: {stderr}");
+        let bound = 4 * text.len() as u64 / 1024 + 20 * 1024;
+        assert!(peak <= bound, "{name}: peak {peak} kB, over 4× its size + 20 MB ({bound} kB)");
+    }
+}
