@@ -397,13 +397,8 @@ async fn answer(
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
     }
 
-    // Room for the decoded picture first, then a slot, both within one wait. The
-    // cost comes from the header alone; a picture over the pixel limit is refused
-    // by the decoder from the same header, so it needs no room.
-    let cost = match screenshot::decode_cost(&body) {
-        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
-        _ => 0,
-    };
+    // Room for what reading the upload takes first, then a slot, both within one wait.
+    let cost = upload_cost(&body, &config);
     let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
     // The client's own slot first: one client's queue never holds the shared ones.
     let acquire = async {
@@ -453,6 +448,25 @@ async fn answer(
         ),
     }
 }
+
+/// The memory that reading `body` may take, charged to the budget while it runs.
+/// A picture's comes from its header alone; one over the pixel limit is refused by
+/// the decoder from the same header, so it needs no room. Anything else is read as
+/// text (or a link), whose reading takes at most [`TEXT_COST_PER_BYTE`] times its size.
+fn upload_cost(body: &[u8], config: &Config) -> u64 {
+    if !screenshot::looks_like_image(body) {
+        return TEXT_COST_PER_BYTE * body.len() as u64;
+    }
+    match screenshot::decode_cost(body) {
+        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
+        _ => 0,
+    }
+}
+
+/// Bytes of memory a text upload may take per byte of it while it is read: the
+/// text parser's bound (its cells borrow from the text, and reading stops at the
+/// first line no puzzle can hold).
+const TEXT_COST_PER_BYTE: u64 = 4;
 
 /// Solves one upload (on a blocking thread): the status and the JSON answer.
 fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {

@@ -22,8 +22,8 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
-    /// Bytes of decoded pictures that the running solves may hold together, each
-    /// estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
+    /// Bytes of decoded pictures (and of text being read, 4 a byte) that the
+    /// running solves may hold together, each picture estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
     /// not fit waits for room like for a slot; one larger than the whole budget
     /// waits until it can run alone.
     pub memory_budget: u64,
