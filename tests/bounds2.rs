@@ -329,3 +329,26 @@ fn text_costs_what_it_weighs() {
         assert!(peak <= bound, "{name}: peak {peak} kB, over 4× its size + 20 MB ({bound} kB)");
     }
 }
+
+/// Item 5 (command line): `--time-limit` covers reading the picture. A white
+/// 3000×3000 picture with a black line every 12 px took 68 s to be refused as a
+/// 250×250 grid under `--time-limit 5`; now `solve` and `read` stop at the limit
+/// with a one-line error naming the file and the time limit.
+#[test]
+fn reading_a_picture_stops_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lattice.png", &common::server::lattice_png(3000, 12));
+    for command in ["solve", "read"] {
+        let mut cmd = queens();
+        cmd.current_dir(dir.path()).args([command, "--time-limit", "1", "lattice.png"]);
+        // The timeout is a watchdog against hangs, not a timing.
+        let (code, _, stderr) = run(cmd.timeout(std::time::Duration::from_secs(300)));
+        assert_eq!(code, Some(1), "{command}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("lattice.png: the time limit was reached while reading the picture")
+                && stderr.contains("try a larger --time-limit"),
+            "{command}: {stderr}"
+        );
+    }
+}

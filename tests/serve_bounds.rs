@@ -39,3 +39,79 @@ async fn text_uploads_are_charged_to_the_memory_budget() {
     }
     panic!("a 1 MB text upload never waited for room while a picture held the whole budget");
 }
+
+/// A rendered screenshot of a 4×4 puzzle, solved in milliseconds.
+fn screenshot() -> Vec<u8> {
+    let r = queens::puzzle::text::parse("1112\n1222\n3334\n3444\n").unwrap();
+    queens::output::overlay::encode_png(&queens::output::render::render(&r, &Default::default(), &Default::default()).0)
+}
+
+/// Item 5 (server): the time limit covers reading, so a picture that takes long
+/// to read is answered with the time-limit error and frees its slot then. With one
+/// slot and a 1 s limit, the lattice picture held the slot for its whole read (19 to
+/// 68 s): it got 504 and the screenshot after it 503.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reading_stops_at_the_time_limit_and_frees_the_slot() {
+    let server = Server::start(&["--jobs", "1", "--time-limit", "1"]);
+    let client = client(120);
+    let url = server.url("/api/solve");
+    let res = client.post(&url).body(lattice_png(3000, 12)).send().await.expect("the server answers");
+    let status = res.status();
+    let v: Value = res.json().await.expect("a JSON answer");
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(v["error"]["kind"], "solver", "{v}");
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("the time limit was reached while reading the picture"), "{v}");
+    let res = client.post(&url).body(screenshot()).send().await.expect("the server answers");
+    let status = res.status();
+    let v: Value = res.json().await.expect("a JSON answer");
+    assert_eq!(status, reqwest::StatusCode::OK, "the slot was not freed: {v}");
+}
+
+/// CPU time (user + system) that process `pid` has used, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// Item 5 (server): SIGINT and SIGTERM stop the server whatever it is doing. A
+/// 6000×6000 lattice picture reads for minutes under a 10-minute time limit; the
+/// server used to wait for it (only SIGKILL stopped it).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_signal_stops_the_server_while_it_reads() {
+    let lattice = lattice_png(6000, 12);
+    for signal in ["-INT", "-TERM"] {
+        let mut server = Server::start(&["--time-limit", "600"]);
+        let pid = server.child.id();
+        let url = server.url("/api/solve");
+        let body = lattice.clone();
+        let sender = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            runtime.block_on(async { client(600).post(&url).body(body).send().await.map(|r| r.status()) })
+        });
+        // Reading has started once the server has used a second of CPU time.
+        let ticks = 100; // USER_HZ on Linux
+        let watchdog = std::time::Instant::now();
+        while cpu_ticks(pid) < ticks {
+            assert!(watchdog.elapsed() < Duration::from_secs(120), "the server never started reading");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let killed = std::process::Command::new("kill").arg(signal).arg(pid.to_string()).status().unwrap();
+        assert!(killed.success());
+        // A watchdog against hangs: the read alone lasts minutes.
+        let watchdog = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = server.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(watchdog.elapsed() < Duration::from_secs(30), "{signal}: the server did not stop");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert_eq!(status.code(), Some(0), "{signal}: {status:?}");
+        // The client's request ends with the server, answered or not.
+        let _ = sender.join().unwrap();
+    }
+}

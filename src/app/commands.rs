@@ -122,7 +122,8 @@ fn read(r: Read) -> Result<u8, String> {
                 return Ok(1);
             }
         };
-        let (picture, map) = pipeline::read_picture(image, &mut Timings::default());
+        let deadline = config.for_one_puzzle().solve.deadline;
+        let (picture, map) = pipeline::read_picture_within(image, &mut Timings::default(), deadline);
         if let Some(dir) = &r.common.debug_dir {
             let outcome = pipeline::Outcome {
                 regions: map.as_ref().ok().map(|m| m.regions.clone()),
@@ -384,7 +385,11 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    match runtime.block_on(crate::app::serve::serve(addr, opts, color)) {
+    let served = runtime.block_on(crate::app::serve::serve(addr, opts, color));
+    // Solves still running (on blocking threads) are not waited for: the process
+    // stops now, and they with it.
+    runtime.shutdown_background();
+    match served {
         Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("queens: cannot serve on {addr}: {}", crate::error::io_reason(&e));

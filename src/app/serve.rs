@@ -422,8 +422,9 @@ async fn answer(
     };
     // The permits move into the blocking task: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
-    // bounds are real. It ends at its deadline (the time limit, checked inside the
-    // engine and the solver), so a slot is never held much longer than that.
+    // bounds are real. It ends at its deadline (the time limit, checked while the
+    // picture is read and inside the engine and the solver), so a slot is never
+    // held much longer than that.
     let task = tokio::task::spawn_blocking(move || {
         let _permits = permits;
         let answer = match what {

@@ -4,12 +4,14 @@
 //! writes the text format; `partition` checks that labels form N connected regions;
 //! `check` is the independent rule check every printed solution passes; `marks`
 //! holds the player's crowns and X marks; `puzzlink` reads and writes puzz.link
-//! Star Battle URLs. This layer
+//! Star Battle URLs; `deadline` is the one clock of a puzzle (`--time-limit`), which
+//! reading a picture and solving both check. This layer
 //! imports nothing else of the crate except the error type: no pictures, no solver,
 //! no JSON, terminals, files or HTTP.
 
 pub mod board;
 pub mod check;
+pub mod deadline;
 pub mod marks;
 pub mod partition;
 pub mod puzzlink;

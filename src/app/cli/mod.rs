@@ -93,9 +93,9 @@ pub struct Common {
     /// keeps the one with exactly one solution; or a number (1 = Queens, 2 = usual Star Battle).
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
-    /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds, the
-    /// hardest corpus Star Battle boards seconds (docs/benchmarks.md).
+    /// Seconds each puzzle may take: reading its picture, and the solver with the
+    /// uniqueness proof and every K of `--stars auto`. A safety net: Queens boards
+    /// take milliseconds, the hardest corpus Star Battle boards seconds (docs/benchmarks.md).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
@@ -356,7 +356,7 @@ impl Common {
                     EngineArg::Milp => crate::solve::EngineChoice::Milp,
                     EngineArg::Sat => crate::solve::EngineChoice::Sat,
                 },
-                deadline: crate::solve::deadline::Deadline::NONE,
+                deadline: crate::puzzle::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {

@@ -34,6 +34,10 @@ use super::options::ServeOptions;
 /// so answering refusals cannot pile up descriptors.
 const MAX_WAITING: usize = 64;
 
+/// How long answers under way may take to finish once the server is told to stop
+/// (Ctrl+C, SIGTERM): it stops within about this, whatever it is doing.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
 /// How long a refused client gets to read its 503.
 const REFUSE_TIME: Duration = Duration::from_secs(1);
 
@@ -83,8 +87,8 @@ impl Drop for Registered {
 }
 
 /// Accepts connections on `listener` and answers them with `app` until `shutdown`
-/// resolves, then lets the open ones finish their requests (each is bounded by its
-/// deadlines) and returns.
+/// resolves, then gives the open ones [`STOP_GRACE`] to finish their requests and
+/// returns (a solve still running is left to the caller, which stops the process).
 pub(super) async fn serve(
     listener: TcpListener,
     app: axum::Router,
@@ -137,8 +141,9 @@ pub(super) async fn serve(
     }
     drop(listener);
     drop(stop);
-    // Every connection gives its permit back when it ends.
-    let _ = open.acquire_many(cap).await;
+    // Every connection gives its permit back when it ends; those still being
+    // answered at the end of the grace are dropped with the server.
+    let _ = tokio::time::timeout(STOP_GRACE, open.acquire_many(cap)).await;
     Ok(())
 }
 

@@ -4,6 +4,8 @@
 
 use image::RgbImage;
 
+use crate::puzzle::deadline::Deadline;
+
 /// A flat-colored connected component.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Blob {
@@ -192,13 +194,17 @@ pub(super) fn cell_candidates(img: &RgbImage, seg: &Segmentation) -> Vec<Blob> {
         .collect()
 }
 
-/// The largest family of similar-size candidates linked along rows and columns.
-pub(super) fn board_family(cands: &[Blob]) -> Vec<Blob> {
+/// The largest family of similar-size candidates linked along rows and columns;
+/// `None` once `deadline` has passed.
+pub(super) fn board_family(cands: &[Blob], deadline: Deadline) -> Option<Vec<Blob>> {
     let n = cands.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
     for (oi, &i) in order.iter().enumerate() {
+        if oi % 256 == 0 && deadline.passed() {
+            return None;
+        }
         let a = &cands[i];
         let s = a.size();
         for &j in &order[oi + 1..] {
@@ -229,8 +235,8 @@ pub(super) fn board_family(cands: &[Blob]) -> Vec<Blob> {
         count[r] += 1;
     }
     let best = (0..n).filter(|&r| count[r] >= 4).max_by(|&a, &b| area[a].total_cmp(&area[b]));
-    match best {
+    Some(match best {
         Some(root) => (0..n).filter(|&i| find(&mut parent, i as u32) as usize == root).map(|i| cands[i]).collect(),
         None => Vec::new(),
-    }
+    })
 }
