@@ -115,3 +115,49 @@ fn a_signal_stops_the_server_while_it_reads() {
         let _ = sender.join().unwrap();
     }
 }
+
+/// `prlimit LIMIT` before the binary, as `nobody` when the tests run as root (whom
+/// a process cap does not bind).
+#[cfg(target_os = "linux")]
+fn capped(limit: &str) -> std::process::Command {
+    let mut c = std::process::Command::new("prlimit");
+    c.arg(limit);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        c.args(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]);
+    }
+    c.arg(env!("CARGO_BIN_EXE_queens")).current_dir("/tmp");
+    c
+}
+
+/// Item 8 (server): a thread that cannot start is an error, never a panic. Under a
+/// cap of one thread the server starts (it panicked starting its runtime's
+/// workers), answers what needs no thread, and answers a solve whose thread cannot
+/// start with its JSON 500 (an empty reply, from a panic in `spawn_blocking`).
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_thread_cap_the_server_answers_500() {
+    let server = Server::start_with(capped("--nproc=1"), &[]);
+    let client = client(60);
+    let res = client.get(server.url("/api/health")).send().await.expect("the server answers");
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let res = client.post(server.url("/api/solve")).body("1112\n1222\n3334\n3444\n").send().await.expect("an answer");
+    let status = res.status();
+    let v: Value = res.json().await.expect("a JSON answer");
+    assert_eq!(status, reqwest::StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+    assert_eq!(v["error"]["kind"], "internal", "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().starts_with("cannot start a thread for this request ("), "{v}");
+}
+
+/// Item 8 (server): a server that cannot start says why in one line and exits 1
+/// (a run that failed), not 2 (a usage error). Four descriptors leave none for
+/// the runtime's event queue.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_server_that_cannot_start_says_why() {
+    let out = capped("--nofile=4").args(["serve", "--port", "0"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("queens: cannot start the server: too many open files; "), "{stderr}");
+}

@@ -381,10 +381,18 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     let addr = std::net::SocketAddr::new(host, s.port);
     // The QR code is drawn black on white on a terminal, so it reads on dark themes too.
     let color = auto_color();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
+    // One thread serves every connection (the work is on a thread per solve), so
+    // starting needs no thread that a process cap could refuse.
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!(
+                "queens: cannot start the server: {}; close other programs or raise the limit",
+                crate::error::io_reason(&e)
+            );
+            return Ok(1);
+        }
+    };
     let served = runtime.block_on(crate::app::serve::serve(addr, opts, color));
     // Solves still running (on blocking threads) are not waited for: the process
     // stops now, and they with it.

@@ -15,7 +15,8 @@
 //! waiting [`ServeOptions::queue_wait`] for a slot), the memory that the running
 //! solves' pictures may take together ([`ServeOptions::memory_budget`], estimated
 //! from each picture's header and waited for like a slot), and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
-//! solving becomes a 500 with a JSON error; the server keeps running.
+//! solving becomes a 500 with a JSON error, and so does a solve whose thread cannot
+//! start (the process's thread limit); the server keeps running.
 //!
 //! Every connection is bounded too, so slow or idle clients cannot hold the
 //! server's file descriptors: headers must arrive within
@@ -425,23 +426,40 @@ async fn answer(
     // bounds are real. It ends at its deadline (the time limit, checked while the
     // picture is read and inside the engine and the solver), so a slot is never
     // held much longer than that.
-    let task = tokio::task::spawn_blocking(move || {
+    // A thread of its own, started fallibly: at the process's thread limit the
+    // request is answered 500, where `spawn_blocking` panics.
+    let (done, answered) = tokio::sync::oneshot::channel();
+    let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
         let _permits = permits;
-        let answer = match what {
+        let (status, value) = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
             Answer::Why(cell, reveal) => player::why_upload(&body, &config, cell, reveal),
         };
         drop(body);
+        // Written here, not on the thread that serves every connection.
+        let json = serde_json::to_vec(&value).expect("records always serialize");
+        drop(value);
         crate::app::batch::release_memory();
-        answer
+        // The request may have timed out and gone: then nobody wants the answer.
+        let _ = done.send((status, json));
     });
-    match tokio::time::timeout(state.opts.request_timeout, task).await {
-        Ok(Ok((status, value))) => (status, Json(value)).into_response(),
-        Ok(Err(join)) => {
-            let what = if join.is_panic() { "the solver crashed on this input" } else { "the solve was cancelled" };
-            error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", what)
+    if let Err(e) = worker {
+        return error_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!(
+                "cannot start a thread for this request ({}); the machine is at its thread limit, try again shortly",
+                crate::error::io_reason(&e)
+            ),
+        );
+    }
+    match tokio::time::timeout(state.opts.request_timeout, answered).await {
+        Ok(Ok((status, json))) => {
+            (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], json).into_response()
         }
+        // The worker ended without answering: it panicked.
+        Ok(Err(_)) => error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the solver crashed on this input"),
         Err(_) => error_response(
             StatusCode::GATEWAY_TIMEOUT,
             "timeout",
