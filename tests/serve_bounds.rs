@@ -161,3 +161,116 @@ fn a_server_that_cannot_start_says_why() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("queens: cannot start the server: too many open files; "), "{stderr}");
 }
+
+/// A 9×9 screenshot 2,300 pixels a side with noise (±16) in every pixel: read
+/// and solved like a clean one, but its overlay does not compress, so its answer
+/// is about 20 MB of JSON, more than a socket's buffers hold.
+fn noisy_screenshot() -> Vec<u8> {
+    const NINE: &str =
+        "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
+    let r = queens::puzzle::text::parse(NINE).unwrap();
+    let style = queens::output::render::Style { cell: 250, ..Default::default() };
+    let mut img = queens::output::render::render(&r, &style, &Default::default()).0;
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    for p in img.pixels_mut() {
+        for c in &mut p.0 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            *c = c.saturating_add((seed >> 59) as u8).saturating_sub(16);
+        }
+    }
+    queens::output::overlay::encode_png(&img)
+}
+
+/// A server on a free loopback port in this process, with `opts`.
+async fn in_process(opts: queens::app::serve::ServeOptions) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(queens::app::serve::serve_on(listener, opts));
+    addr
+}
+
+/// Sends a solve request for `body` on a connection with a 4 KiB receive window,
+/// and reads nothing: the stream is returned for the caller to read later.
+async fn never_reading(addr: std::net::SocketAddr, body: &[u8]) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt as _;
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let head = format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: {}\r\n\r\n", body.len());
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body).await.unwrap();
+    stream
+}
+
+/// Item 2: an answer is counted in the memory budget until it is sent. A client
+/// that never reads its 20 MB answer keeps its room, so a picture that needs the
+/// whole 16 MiB budget waits (503 after the queue wait) until that answer is gone;
+/// the answer's room used to be freed as soon as it was computed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_is_counted_until_sent() {
+    let opts = queens::app::serve::ServeOptions {
+        memory_budget: 16 << 20,
+        queue_wait: Duration::from_secs(3),
+        write_timeout: Duration::from_secs(600),
+        ..Default::default()
+    };
+    let addr = in_process(opts).await;
+    let shot = noisy_screenshot();
+    let url = format!("http://{addr}/api/solve");
+    let client = client(120);
+    // The test is broken unless the picture is solved and its answer is large.
+    let res = client.post(&url).body(shot.clone()).send().await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK, "test is broken");
+    let size = res.bytes().await.unwrap().len();
+    assert!(size > 12 << 20, "test is broken: the answer is {size} bytes");
+    let _stalled = never_reading(addr, &shot).await;
+    // Until the stalled answer is computed, the next request may simply queue behind it.
+    let mut last = None;
+    for _ in 0..10 {
+        let res = client.post(&url).body(shot.clone()).send().await.unwrap();
+        let status = res.status();
+        let v: Value = res.json().await.unwrap();
+        if status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(v["error"]["kind"], "busy", "{v}");
+            return;
+        }
+        last = Some((status, v["ok"].clone()));
+    }
+    panic!("the unread answer held no room: the next picture was answered {last:?}");
+}
+
+/// Item 2: the write deadline. A client that takes no byte of its answer for the
+/// write timeout (1 s here) is cut: its answer and its room are dropped, so the
+/// next picture (which needs the whole budget) is answered, and the stalled client
+/// finds its answer cut short. It used to be held for as long as the client stayed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_is_cut() {
+    use tokio::io::AsyncReadExt as _;
+    let opts = queens::app::serve::ServeOptions {
+        memory_budget: 16 << 20,
+        queue_wait: Duration::from_secs(120),
+        write_timeout: Duration::from_secs(1),
+        ..Default::default()
+    };
+    let addr = in_process(opts).await;
+    let shot = noisy_screenshot();
+    let mut stalled = never_reading(addr, &shot).await;
+    let res = client(300).post(format!("http://{addr}/api/solve")).body(shot).send().await.unwrap();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    // What the stalled client can still read: its answer, cut short.
+    let mut got = Vec::new();
+    tokio::time::timeout(Duration::from_secs(120), stalled.read_to_end(&mut got)).await.expect("closed").ok();
+    let text = String::from_utf8_lossy(&got[..got.len().min(1024)]).to_lowercase();
+    let (head, _) = text.split_once("\r\n\r\n").expect("the answer's head arrived");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .expect("a content length")
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        got.len() < head.len() + 4 + length,
+        "the whole answer ({length} bytes) was sent to a client that never read"
+    );
+}

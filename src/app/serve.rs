@@ -21,7 +21,9 @@
 //! Every connection is bounded too, so slow or idle clients cannot hold the
 //! server's file descriptors: headers must arrive within
 //! [`ServeOptions::header_timeout`] (else the connection is closed), a body within
-//! [`ServeOptions::body_timeout`] (408, closed), and at most
+//! [`ServeOptions::body_timeout`] (408, closed), an answer is taken at least a byte
+//! every [`ServeOptions::write_timeout`] (else the connection is cut, see `stall`;
+//! until sent, the answer counts in the memory budget), and at most
 //! [`ServeOptions::max_connections`] are open at once: at the cap the oldest
 //! connection not being answered is closed to make room, and only when all are
 //! being answered is a new one answered 503 and closed.
@@ -66,6 +68,7 @@ mod options;
 mod origin;
 mod player;
 mod reply;
+mod stall;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
 use player::{colors_json, Stage};
@@ -421,16 +424,17 @@ async fn answer(
             return res;
         }
     };
-    // The permits move into the blocking task: a solve that outlives its request's
+    // The permits move into the solve's thread: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
     // bounds are real. It ends at its deadline (the time limit, checked while the
     // picture is read and inside the engine and the solver), so a slot is never
-    // held much longer than that.
+    // held much longer than that. The room comes back with the answer, which is
+    // counted in the budget until it is sent.
     // A thread of its own, started fallibly: at the process's thread limit the
     // request is answered 500, where `spawn_blocking` panics.
     let (done, answered) = tokio::sync::oneshot::channel();
     let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
-        let _permits = permits;
+        let (slot, room, own) = permits;
         let (status, value) = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
@@ -441,8 +445,9 @@ async fn answer(
         let json = serde_json::to_vec(&value).expect("records always serialize");
         drop(value);
         crate::app::batch::release_memory();
+        drop((slot, own));
         // The request may have timed out and gone: then nobody wants the answer.
-        let _ = done.send((status, json));
+        let _ = done.send((status, json, room));
     });
     if let Err(e) = worker {
         return error_response(
@@ -455,8 +460,28 @@ async fn answer(
         );
     }
     match tokio::time::timeout(state.opts.request_timeout, answered).await {
-        Ok(Ok((status, json))) => {
-            (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], json).into_response()
+        Ok(Ok((status, json, mut room))) => {
+            // Room for the answer in place of the picture's, until it is sent.
+            let need = u32::try_from(json.len().div_ceil(BYTES_PER_PERMIT as usize)).unwrap_or(u32::MAX);
+            let need = need.min(state.memory_permits) as usize;
+            if let Some(more) = need.checked_sub(room.num_permits()).filter(|&more| more > 0) {
+                let more = u32::try_from(more).unwrap_or(u32::MAX);
+                match tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.memory).acquire_many_owned(more))
+                    .await
+                {
+                    Ok(Ok(more)) => room.merge(more),
+                    _ => {
+                        return error_response(
+                            StatusCode::SERVICE_UNAVAILABLE,
+                            "busy",
+                            "the server is busy; try again shortly",
+                        )
+                    }
+                }
+            } else {
+                drop(room.split(room.num_permits() - need));
+            }
+            reply::held_answer(status, json, room)
         }
         // The worker ended without answering: it panicked.
         Ok(Err(_)) => error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the solver crashed on this input"),

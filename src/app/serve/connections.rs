@@ -29,6 +29,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
 use super::options::ServeOptions;
+use super::stall::Stalling;
 
 /// Newcomers being refused at once; past this they are simply closed,
 /// so answering refusals cannot pile up descriptors.
@@ -137,6 +138,7 @@ pub(super) async fn serve(
             }
         };
         let (registry, app, http, stopped) = (Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
+        let stream = Stalling::new(stream, opts.write_timeout);
         tokio::spawn(async move { connection(stream, peer, permit, &registry, app, &http, stopped).await });
     }
     drop(listener);
@@ -149,7 +151,7 @@ pub(super) async fn serve(
 
 /// Serves one connection until it ends, is told to make room, or the server stops.
 async fn connection(
-    stream: TcpStream,
+    stream: Stalling<TcpStream>,
     peer: Peer,
     permit: OwnedSemaphorePermit,
     registry: &Arc<Mutex<Registry>>,

@@ -22,8 +22,9 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
-    /// Bytes of decoded pictures (and of text being read, 4 a byte) that the
-    /// running solves may hold together, each picture estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
+    /// Bytes of decoded pictures (and of text being read, 4 a byte), then of
+    /// answers until they are sent, that the running solves may hold together,
+    /// each picture estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
     /// not fit waits for room like for a slot; one larger than the whole budget
     /// waits until it can run alone.
     pub memory_budget: u64,
@@ -33,6 +34,9 @@ pub struct ServeOptions {
     /// How long a client may take to send a request's body before it gets 408
     /// and its connection is closed.
     pub body_timeout: Duration,
+    /// How long a client may take no byte of its answer before its connection is
+    /// cut (and the answer, counted in the memory budget until sent, dropped).
+    pub write_timeout: Duration,
     /// Connections open at once. At the cap, the oldest connection not being
     /// answered is closed to make room for a new one; when all are being answered,
     /// the new one is answered 503 and closed.
@@ -51,6 +55,7 @@ impl Default for ServeOptions {
     /// queueing, a 20 s solver time limit (the solve stops then and frees its
     /// slot) plus 10 s per request (30 s), 320 MiB
     /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
+    /// 10 s without a byte of an answer taken,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -66,6 +71,7 @@ impl Default for ServeOptions {
             queue_wait: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(10),
             max_connections: 256,
             token: None,
             address: None,
