@@ -352,3 +352,46 @@ fn reading_a_picture_stops_at_the_time_limit() {
         );
     }
 }
+
+/// Item 4: a picture is charged its real decoding cost. Noise of 10 megapixels (the
+/// costliest picture of its size: a segmentation run per pixel) peaked at about
+/// 600 MB where the estimate said 40; now the board search's segmentation is
+/// capped and counted, and the whole process stays within the estimate, plus
+/// the file's own bytes and 30 MB for the process, in every format the server
+/// charges the same way.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_picture_costs_what_the_estimate_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (3200, 3125);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let noise = image::RgbImage::from_fn(w, h, |_, _| {
+        let mut byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 24) as u8
+        };
+        image::Rgb([byte(), byte(), byte()])
+    });
+    for format in [image::ImageFormat::Png, image::ImageFormat::Jpeg, image::ImageFormat::WebP] {
+        let name = format!("noise.{}", format.extensions_str()[0]);
+        let mut bytes = Vec::new();
+        noise.write_to(&mut std::io::Cursor::new(&mut bytes), format).unwrap();
+        let path = write(dir.path(), &name, &bytes);
+        let (_, _, cost) = queens::vision::screenshot::decode_cost(&bytes).expect("a picture");
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["solve", "--no-image"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains("too detailed to find a board"), "{name}: {stderr}");
+        let bound = (cost + bytes.len() as u64) / 1024 + 30 * 1024;
+        assert!(peak <= bound, "{name}: peak {peak} kB, over the estimate {} kB + the file + 30 MB", cost / 1024);
+    }
+}

@@ -54,7 +54,7 @@ impl Default for ServeOptions {
     /// 20 MiB bodies, two solves per core and one per client address, 5 s of
     /// queueing, a 20 s solver time limit (the solve stops then and frees its
     /// slot) plus 10 s per request (30 s), 320 MiB
-    /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
+    /// of decoded pictures (one full-size 40-megapixel RGB picture), 10 s for headers, 30 s for a body,
     /// 10 s without a byte of an answer taken,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
@@ -83,7 +83,9 @@ impl Default for ServeOptions {
 /// hard upload holds its slot (and one of its client's) for 20 s at most.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 
-/// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
-/// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
-/// that costs more than the whole budget (a 40 MP 16-bit one) runs alone.
+/// The default [`ServeOptions::memory_budget`]: 320 MiB. A screenshot is charged
+/// about 100 MB (mostly the board search's worst case), a 40-megapixel RGB
+/// picture 256 MB, so three screenshots or one large picture read at once; a
+/// single picture that costs more than the whole budget (a 40 MP 16-bit one)
+/// runs alone.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;

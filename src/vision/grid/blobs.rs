@@ -84,14 +84,30 @@ impl Segmentation {
     }
 }
 
+/// The most runs a segmentation holds: nearly three times what the most detailed
+/// corpus picture needs (528,734, a 2.6-megapixel photo of a screen). A picture of
+/// noise has a run per pixel, and each run costs [`BYTES_PER_RUN`], so this keeps
+/// the segmentation of any picture under 96 MB (a 40-megapixel one took 2 GB).
+/// Large pictures are searched shrunk first, with far fewer runs.
+pub(super) const MAX_RUNS: usize = 1_500_000;
+
+/// The memory one run costs at most, with its blob: the run (20 bytes), its
+/// parent, index and blob number (4 each), its blob (20), rounded up for the
+/// vectors' spare room.
+pub(super) const BYTES_PER_RUN: u64 = 64;
+
 /// Flat components by run-length encoding: runs of similar pixels per row, joined
-/// across rows when they overlap and have similar means.
-pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
+/// across rows when they overlap and have similar means. `None` for a picture too
+/// detailed for a board to be found in it (more than [`MAX_RUNS`] runs: noise, a photograph).
+pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Option<Segmentation> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
     let mut runs: Vec<Run> = Vec::with_capacity(h * 8);
     let mut row_start = Vec::with_capacity(h + 1);
     for y in 0..h {
+        if runs.len() + w > MAX_RUNS {
+            return None;
+        }
         row_start.push(runs.len());
         let row = &raw[y * w * 3..(y + 1) * w * 3];
         let px = |x: usize| [i16::from(row[x * 3]), i16::from(row[x * 3 + 1]), i16::from(row[x * 3 + 2])];
@@ -165,7 +181,7 @@ pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
             b.area += run.x1 - run.x0;
         }
     }
-    Segmentation { runs, row_start, blob_of_run, blobs }
+    Some(Segmentation { runs, row_start, blob_of_run, blobs })
 }
 
 /// Square-ish, mostly filled blobs that reach into all four corners of their

@@ -92,6 +92,13 @@ fn search(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
     }
 }
 
+/// The most memory, in bytes, that finding the board in a picture of `pixels`
+/// takes beyond the picture itself: its segmentation into flat runs, at most one
+/// run a pixel and never more than the segmentation's cap.
+pub fn search_cost(pixels: u64) -> u64 {
+    pixels.min(blobs::MAX_RUNS as u64) * blobs::BYTES_PER_RUN
+}
+
 /// About how many cells a panel hides, when the picture shows a board partly
 /// covered by one (a dialog, another window); see `cover`. For a picture whose
 /// board was found but could not be read or solved: the cells under a panel may
@@ -141,7 +148,12 @@ fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
 /// One search at one flatness; it finds nothing once `deadline` has passed.
 fn detect_at(img: &RgbImage, flatness: Flatness, deadline: Deadline) -> Result<Grid> {
     let late = || Error::ReadingTimeLimit;
-    let seg = flat_blobs(img, flatness);
+    let Some(seg) = flat_blobs(img, flatness) else {
+        return Err(Error::NoGrid {
+            reason: "the picture is too detailed to find a board in (noise or a photograph); crop it to the board"
+                .into(),
+        });
+    };
     if deadline.passed() {
         return Err(late());
     }
