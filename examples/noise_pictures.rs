@@ -3,6 +3,7 @@
 //! `cargo run --release --example noise_pictures -- DIR`, then
 //! `/usr/bin/time -f %M queens solve --no-image DIR/noise-*.*` one at a time.
 //! Noise compresses least, so it is the costliest picture of its size.
+//! `noise-board.png` is a board under noise, whose answer is large.
 
 use std::path::PathBuf;
 
@@ -35,10 +36,17 @@ fn main() {
     write("noise-rgb.jpg", &|p| rgb.save_with_format(p, ImageFormat::Jpeg));
     write("noise-rgb.bmp", &|p| rgb.save_with_format(p, ImageFormat::Bmp));
     write("noise-rgb.webp", &|p| rgb.save_with_format(p, ImageFormat::WebP));
-    // The widest frame decoded: 16-bit RGBA, 8 bytes a pixel.
-    let wide: image::ImageBuffer<image::Rgba<u16>, Vec<u16>> = image::ImageBuffer::from_fn(w, h, |x, y| {
-        let [r, g, b] = rgb.get_pixel(x, y).0.map(|v| u16::from(v) * 257);
-        image::Rgba([r, g, b, 65_535 - r])
-    });
-    write("noise-rgba16.png", &|p| wide.save_with_format(p, ImageFormat::Png));
+    // A 9×9 board 2,300 pixels a side with noise (±16) in every pixel: read and
+    // solved, with an overlay that does not compress (an answer of about 17 MB),
+    // for measuring what clients that never read their answer cost the server.
+    let nine = "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
+    let regions = queens::puzzle::text::parse(nine).expect("a puzzle");
+    let style = queens::output::render::Style { cell: 250, ..Default::default() };
+    let mut board = queens::output::render::render(&regions, &style, &Default::default()).0;
+    for p in board.pixels_mut() {
+        for c in &mut p.0 {
+            *c = c.saturating_add(next() >> 3).saturating_sub(16);
+        }
+    }
+    write("noise-board.png", &|p| board.save_with_format(p, ImageFormat::Png));
 }
