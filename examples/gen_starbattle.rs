@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use queens::generate::{self, Spec, Target};
 use queens::puzzle::check;
-use queens::solve::deadline::Deadline;
+use queens::puzzle::deadline::Deadline;
 use queens::solve::logic::Grade;
 use queens::solve::sat;
 

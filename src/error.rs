@@ -108,6 +108,10 @@ pub enum Error {
         /// What HiGHS reported.
         status: String,
     },
+    /// Reading the picture took the whole time limit (`--time-limit`) before a
+    /// board was read.
+    #[error("the time limit was reached while reading the picture (a picture of many lines or cells); try a larger --time-limit, or crop the picture to the board")]
+    ReadingTimeLimit,
 }
 
 /// How region labels fail to form a puzzle.
@@ -171,7 +175,7 @@ impl Error {
             Error::NoSolution => "no-solution",
             Error::SeveralSolutions { .. } => "several-solutions",
             Error::Stars { .. } => "stars",
-            Error::Solver { .. } => "solver",
+            Error::Solver { .. } | Error::ReadingTimeLimit => "solver",
             Error::Unfinished { .. } => "unfinished",
             Error::Generate { .. } => "generate",
             Error::NoSuchCell { .. } => "no-such-cell",

@@ -7,11 +7,11 @@
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
+use crate::puzzle::deadline::Deadline;
 use crate::puzzle::marks::Marks;
 use crate::puzzle::partition::{self, Pieces};
 use crate::puzzle::{penpa, puzzlink, text};
 use crate::puzzle::{Placement, Regions};
-use crate::solve::deadline::Deadline;
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Path, Step};
 use crate::solve::stars::{self, Stars};
 use crate::solve::{self, LpBounds, SolveOptions};
@@ -276,7 +276,21 @@ pub struct Picture {
 /// The vision half: grid → cell colors → marks → region map, timing each stage.
 /// A board partly hidden under an overlay is refused: its hidden cells are never guessed.
 pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Result<RegionMap>) {
-    let (grid, cells, mut map) = read_regions(&image, ms);
+    read_picture_within(image, ms, Deadline::NONE)
+}
+
+/// [`read_picture`] that stops with [`Error::ReadingTimeLimit`] once `deadline`
+/// has passed: the grid search checks it as it goes, and every later stage before it starts.
+pub fn read_picture_within(
+    image: image::RgbImage,
+    ms: &mut Timings,
+    deadline: Deadline,
+) -> (Picture, Result<RegionMap>) {
+    let (grid, cells, mut map) = read_regions_within(&image, ms, deadline);
+    if deadline.passed() {
+        map = Err(Error::ReadingTimeLimit);
+        return (Picture { image, grid, cells, marks: None }, map);
+    }
     let marks = grid.as_ref().zip(cells.as_ref()).map(|(g, c)| {
         let t = Instant::now();
         let reading = marks::read(&image, g, c);
@@ -285,6 +299,9 @@ pub fn read_picture(image: image::RgbImage, ms: &mut Timings) -> (Picture, Resul
     });
     if let Some(m) = marks.as_ref().filter(|m| !m.covered.is_empty()) {
         map = Err(Error::Covered { cells: m.covered.len() });
+    }
+    if deadline.passed() {
+        map = Err(Error::ReadingTimeLimit);
     }
     let _ = covered_instead(&image, &mut map);
     (Picture { image, grid, cells, marks }, map)
@@ -295,21 +312,36 @@ pub fn read_regions(
     image: &image::RgbImage,
     ms: &mut Timings,
 ) -> (Option<Grid>, Option<CellColors>, Result<RegionMap>) {
+    read_regions_within(image, ms, Deadline::NONE)
+}
+
+/// [`read_regions`] within `deadline` (see [`read_picture_within`]).
+pub fn read_regions_within(
+    image: &image::RgbImage,
+    ms: &mut Timings,
+    deadline: Deadline,
+) -> (Option<Grid>, Option<CellColors>, Result<RegionMap>) {
     let t = Instant::now();
-    let grid = grid::detect(image);
+    let grid = grid::detect_within(image, deadline);
     ms.grid = Some(ms_since(t));
     let grid = match grid {
         Ok(g) => g,
         Err(e) => return (None, None, Err(e)),
     };
+    if deadline.passed() {
+        return (Some(grid), None, Err(Error::ReadingTimeLimit));
+    }
     let t = Instant::now();
     let colors = cells::sample(image, &grid);
     ms.cells = Some(ms_since(t));
+    if deadline.passed() {
+        return (Some(grid), Some(colors), Err(Error::ReadingTimeLimit));
+    }
     let t = Instant::now();
     let map = borders::settle(image, &grid, &colors, regions::cluster(&colors));
     ms.cluster = Some(ms_since(t));
     if matches!(&map, Err(e) if e.kind() == "regions") {
-        if let Some(found) = framed_board(image, &grid, ms) {
+        if let Some(found) = framed_board(image, &grid, ms, deadline) {
             return found;
         }
     }
@@ -326,9 +358,10 @@ fn framed_board(
     image: &image::RgbImage,
     grid: &Grid,
     ms: &mut Timings,
+    deadline: Deadline,
 ) -> Option<(Option<Grid>, Option<CellColors>, Result<RegionMap>)> {
     let t = Instant::now();
-    let board = grid::framed(image).filter(|b| {
+    let board = grid::framed(image, deadline).filter(|b| {
         let on_lattice = |o: f64, p: f64, bo: f64, bp: f64| {
             let k = (o - bo) / bp;
             (p - bp).abs() <= 0.03 * bp && (k - k.round()).abs() <= 0.1 && k.round() >= 0.0
@@ -362,7 +395,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
             return (Outcome { ms, ..Outcome::failed(e) }, None);
         }
     };
-    let (picture, map) = read_picture(image, &mut ms);
+    let (picture, map) = read_picture_within(image, &mut ms, config.solve.deadline);
     let area = picture.grid.map(|g| g.area(picture.image.width(), picture.image.height()));
     let mut outcome = match map {
         Ok(map) => {

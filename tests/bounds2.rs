@@ -300,3 +300,98 @@ fn debug_pictures_never_replace_a_file() {
     assert!(out.join("shot-2.map.png").is_file() && out.join("shot-2.grid.png").is_file());
     assert!(!out.join("shot.grid.png").exists(), "one name for the three pictures");
 }
+
+/// Item 3 (command line): text costs what it weighs. A 40 MB single line and 5 M
+/// short rows stop at the first line no puzzle can hold, within 4× their size +
+/// 20 MB of peak memory (they took 2.24 GB and 1 GB).
+#[cfg(target_os = "linux")]
+#[test]
+fn text_costs_what_it_weighs() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        ("line.txt", "A".repeat(40_000_000), "too large: a row of more than 40 cells"),
+        ("rows.txt", "AB\n".repeat(5_000_000), "too large: more than 40 rows"),
+    ];
+    for (name, text, why) in inputs {
+        let path = write(dir.path(), name, text.as_bytes());
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["solve", "--no-image"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(why), "{name}: {stderr}");
+        let bound = 4 * text.len() as u64 / 1024 + 20 * 1024;
+        assert!(peak <= bound, "{name}: peak {peak} kB, over 4× its size + 20 MB ({bound} kB)");
+    }
+}
+
+/// Item 5 (command line): `--time-limit` covers reading the picture. A white
+/// 3000×3000 picture with a black line every 12 px took 68 s to be refused as a
+/// 250×250 grid under `--time-limit 5`; now `solve` and `read` stop at the limit
+/// with a one-line error naming the file and the time limit.
+#[test]
+fn reading_a_picture_stops_at_the_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lattice.png", &common::server::lattice_png(3000, 12));
+    for command in ["solve", "read"] {
+        let mut cmd = queens();
+        cmd.current_dir(dir.path()).args([command, "--time-limit", "1", "lattice.png"]);
+        // The timeout is a watchdog against hangs, not a timing.
+        let (code, _, stderr) = run(cmd.timeout(std::time::Duration::from_secs(300)));
+        assert_eq!(code, Some(1), "{command}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{command}: {stderr}");
+        assert!(
+            stderr.starts_with("lattice.png: the time limit was reached while reading the picture")
+                && stderr.contains("try a larger --time-limit"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// Item 4: a picture is charged its real decoding cost. Noise of 10 megapixels (the
+/// costliest picture of its size: a segmentation run per pixel) peaked at about
+/// 600 MB where the estimate said 40; now the board search's segmentation is
+/// capped and counted, and the whole process stays within the estimate, plus
+/// the file's own bytes and 30 MB for the process, in every format the server
+/// charges the same way.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_picture_costs_what_the_estimate_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (3200, 3125);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let noise = image::RgbImage::from_fn(w, h, |_, _| {
+        let mut byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 24) as u8
+        };
+        image::Rgb([byte(), byte(), byte()])
+    });
+    for format in [image::ImageFormat::Png, image::ImageFormat::Jpeg, image::ImageFormat::WebP] {
+        let name = format!("noise.{}", format.extensions_str()[0]);
+        let mut bytes = Vec::new();
+        noise.write_to(&mut std::io::Cursor::new(&mut bytes), format).unwrap();
+        let path = write(dir.path(), &name, &bytes);
+        let (_, _, cost) = queens::vision::screenshot::decode_cost(&bytes).expect("a picture");
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["solve", "--no-image"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains("too detailed to find a board"), "{name}: {stderr}");
+        let bound = (cost + bytes.len() as u64) / 1024 + 30 * 1024;
+        assert!(peak <= bound, "{name}: peak {peak} kB, over the estimate {} kB + the file + 30 MB", cost / 1024);
+    }
+}

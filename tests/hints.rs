@@ -749,7 +749,7 @@ fn assert_no_faults<S: AsRef<str>>(faults: &[S]) {
 #[test]
 fn a_hint_past_its_deadline_says_time_limit() {
     use queens::pipeline::{self, Config};
-    use queens::solve::deadline::Deadline;
+    use queens::puzzle::deadline::Deadline;
     let Some((_, boards)) = common::starbattle() else { return };
     let board = boards.iter().find(|b| b.file.starts_with("059_")).expect("corpus board 059");
     let text = board.regions.join("\n") + "\n";

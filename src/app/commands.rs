@@ -122,7 +122,8 @@ fn read(r: Read) -> Result<u8, String> {
                 return Ok(1);
             }
         };
-        let (picture, map) = pipeline::read_picture(image, &mut Timings::default());
+        let deadline = config.for_one_puzzle().solve.deadline;
+        let (picture, map) = pipeline::read_picture_within(image, &mut Timings::default(), deadline);
         if let Some(dir) = &r.common.debug_dir {
             let outcome = pipeline::Outcome {
                 regions: map.as_ref().ok().map(|m| m.regions.clone()),
@@ -405,11 +406,23 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     let addr = std::net::SocketAddr::new(host, s.port);
     // The QR code is drawn black on white on a terminal, so it reads on dark themes too.
     let color = auto_color();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
-    match runtime.block_on(crate::app::serve::serve(addr, opts, color)) {
+    // One thread serves every connection (the work is on a thread per solve), so
+    // starting needs no thread that a process cap could refuse.
+    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!(
+                "queens: cannot start the server: {}; close other programs or raise the limit",
+                crate::error::io_reason(&e)
+            );
+            return Ok(1);
+        }
+    };
+    let served = runtime.block_on(crate::app::serve::serve(addr, opts, color));
+    // Solves still running (on blocking threads) are not waited for: the process
+    // stops now, and they with it.
+    runtime.shutdown_background();
+    match served {
         Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("queens: cannot serve on {addr}: {}", crate::error::io_reason(&e));

@@ -15,12 +15,15 @@
 //! waiting [`ServeOptions::queue_wait`] for a slot), the memory that the running
 //! solves' pictures may take together ([`ServeOptions::memory_budget`], estimated
 //! from each picture's header and waited for like a slot), and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
-//! solving becomes a 500 with a JSON error; the server keeps running.
+//! solving becomes a 500 with a JSON error, and so does a solve whose thread cannot
+//! start (the process's thread limit); the server keeps running.
 //!
 //! Every connection is bounded too, so slow or idle clients cannot hold the
 //! server's file descriptors: headers must arrive within
 //! [`ServeOptions::header_timeout`] (else the connection is closed), a body within
-//! [`ServeOptions::body_timeout`] (408, closed), and at most
+//! [`ServeOptions::body_timeout`] (408, closed), an answer is taken at least a byte
+//! every [`ServeOptions::write_timeout`] (else the connection is cut, see `stall`;
+//! until sent, the answer counts in the memory budget), and at most
 //! [`ServeOptions::max_connections`] are open at once: at the cap the oldest
 //! connection not being answered is closed to make room, and only when all are
 //! being answered is a new one answered 503 and closed.
@@ -65,6 +68,7 @@ mod options;
 mod origin;
 mod player;
 mod reply;
+mod stall;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
 use player::{colors_json, Stage};
@@ -397,13 +401,8 @@ async fn answer(
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
     }
 
-    // Room for the decoded picture first, then a slot, both within one wait. The
-    // cost comes from the header alone; a picture over the pixel limit is refused
-    // by the decoder from the same header, so it needs no room.
-    let cost = match screenshot::decode_cost(&body) {
-        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
-        _ => 0,
-    };
+    // Room for what reading the upload takes first, then a slot, both within one wait.
+    let cost = upload_cost(&body, &config);
     let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
     // The client's own slot first: one client's queue never holds the shared ones.
     let acquire = async {
@@ -425,27 +424,67 @@ async fn answer(
             return res;
         }
     };
-    // The permits move into the blocking task: a solve that outlives its request's
+    // The permits move into the solve's thread: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
-    // bounds are real. It ends at its deadline (the time limit, checked inside the
-    // engine and the solver), so a slot is never held much longer than that.
-    let task = tokio::task::spawn_blocking(move || {
-        let _permits = permits;
-        let answer = match what {
+    // bounds are real. It ends at its deadline (the time limit, checked while the
+    // picture is read and inside the engine and the solver), so a slot is never
+    // held much longer than that. The room comes back with the answer, which is
+    // counted in the budget until it is sent.
+    // A thread of its own, started fallibly: at the process's thread limit the
+    // request is answered 500, where `spawn_blocking` panics.
+    let (done, answered) = tokio::sync::oneshot::channel();
+    let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
+        let (slot, room, own) = permits;
+        let (status, value) = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
             Answer::Why(cell, reveal) => player::why_upload(&body, &config, cell, reveal),
         };
         drop(body);
+        // Written here, not on the thread that serves every connection.
+        let json = serde_json::to_vec(&value).expect("records always serialize");
+        drop(value);
         crate::app::batch::release_memory();
-        answer
+        drop((slot, own));
+        // The request may have timed out and gone: then nobody wants the answer.
+        let _ = done.send((status, json, room));
     });
-    match tokio::time::timeout(state.opts.request_timeout, task).await {
-        Ok(Ok((status, value))) => (status, Json(value)).into_response(),
-        Ok(Err(join)) => {
-            let what = if join.is_panic() { "the solver crashed on this input" } else { "the solve was cancelled" };
-            error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", what)
+    if let Err(e) = worker {
+        return error_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!(
+                "cannot start a thread for this request ({}); the machine is at its thread limit, try again shortly",
+                crate::error::io_reason(&e)
+            ),
+        );
+    }
+    match tokio::time::timeout(state.opts.request_timeout, answered).await {
+        Ok(Ok((status, json, mut room))) => {
+            // Room for the answer in place of the picture's, until it is sent.
+            let need = u32::try_from(json.len().div_ceil(BYTES_PER_PERMIT as usize)).unwrap_or(u32::MAX);
+            let need = need.min(state.memory_permits) as usize;
+            if let Some(more) = need.checked_sub(room.num_permits()).filter(|&more| more > 0) {
+                let more = u32::try_from(more).unwrap_or(u32::MAX);
+                match tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.memory).acquire_many_owned(more))
+                    .await
+                {
+                    Ok(Ok(more)) => room.merge(more),
+                    _ => {
+                        return error_response(
+                            StatusCode::SERVICE_UNAVAILABLE,
+                            "busy",
+                            "the server is busy; try again shortly",
+                        )
+                    }
+                }
+            } else {
+                drop(room.split(room.num_permits() - need));
+            }
+            reply::held_answer(status, json, room)
         }
+        // The worker ended without answering: it panicked.
+        Ok(Err(_)) => error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the solver crashed on this input"),
         Err(_) => error_response(
             StatusCode::GATEWAY_TIMEOUT,
             "timeout",
@@ -453,6 +492,25 @@ async fn answer(
         ),
     }
 }
+
+/// The memory that reading `body` may take, charged to the budget while it runs.
+/// A picture's comes from its header alone; one over the pixel limit is refused by
+/// the decoder from the same header, so it needs no room. Anything else is read as
+/// text (or a link), whose reading takes at most [`TEXT_COST_PER_BYTE`] times its size.
+fn upload_cost(body: &[u8], config: &Config) -> u64 {
+    if !screenshot::looks_like_image(body) {
+        return TEXT_COST_PER_BYTE * body.len() as u64;
+    }
+    match screenshot::decode_cost(body) {
+        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
+        _ => 0,
+    }
+}
+
+/// Bytes of memory a text upload may take per byte of it while it is read: the
+/// text parser's bound (its cells borrow from the text, and reading stops at the
+/// first line no puzzle can hold).
+const TEXT_COST_PER_BYTE: u64 = 4;
 
 /// Solves one upload (on a blocking thread): the status and the JSON answer.
 fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {

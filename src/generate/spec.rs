@@ -124,7 +124,7 @@ pub(super) fn solve_options(spec: &Spec, deadline: Instant) -> Result<SolveOptio
     Ok(SolveOptions {
         stars: spec.stars,
         time_limit: left,
-        deadline: crate::solve::deadline::Deadline::at(deadline),
+        deadline: crate::puzzle::deadline::Deadline::at(deadline),
         ..SolveOptions::default()
     })
 }

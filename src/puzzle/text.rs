@@ -29,7 +29,11 @@ pub fn parse(input: &str) -> Result<Regions> {
 /// Parses a text puzzle and the player's marks, when the region lines are followed
 /// by a marks block. Errors name the line and column.
 pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
-    let mut rows: Vec<(usize, Vec<String>)> = Vec::new();
+    // Cells borrow from `input`, and reading stops at the first line that cannot
+    // belong to a puzzle (a row of more than MAX_N cells, more rows than a board
+    // and its marks block): memory stays a small multiple of the input, whatever
+    // it holds (a 40 MB line, 5 M short rows).
+    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     for (i, raw) in lines(input).enumerate() {
         let line_no = i + 1;
         let line = raw.trim();
@@ -39,10 +43,27 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
         if let Some((col, ch)) = raw.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t') {
             return Err(Error::parse(line_no, col + 1, format!("unexpected control character {ch:?}")));
         }
-        let cells: Vec<String> = if line.contains(char::is_whitespace) {
-            line.split_whitespace().map(str::to_owned).collect()
+        if rows.len() == 2 * MAX_N {
+            return Err(Error::parse(
+                line_no,
+                0,
+                format!("too large: more than {MAX_N} rows (and a marks block), at most {MAX_N} are supported"),
+            ));
+        }
+        let spaced = line.contains(char::is_whitespace);
+        let count =
+            if spaced { line.split_whitespace().take(MAX_N + 1).count() } else { line.chars().take(MAX_N + 1).count() };
+        if count > MAX_N {
+            return Err(Error::parse(
+                line_no,
+                MAX_N + 1,
+                format!("too large: a row of more than {MAX_N} cells, at most {MAX_N} are supported"),
+            ));
+        }
+        let cells: Vec<&str> = if spaced {
+            line.split_whitespace().collect()
         } else {
-            line.chars().map(String::from).collect()
+            line.char_indices().map(|(i, c)| &line[i..i + c.len_utf8()]).collect()
         };
         rows.push((line_no, cells));
     }
@@ -68,7 +89,7 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
         }
     }
     let marks = marks_rows.map(|m| parse_marks(n, &m)).transpose()?;
-    let labels: Vec<String> = rows.into_iter().flat_map(|(_, c)| c).collect();
+    let labels: Vec<&str> = rows.into_iter().flat_map(|(_, c)| c).collect();
     Ok((Regions::from_labels(n, &labels).expect("checked square above"), marks))
 }
 
@@ -90,7 +111,7 @@ fn lines(input: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The marks block: N lines of N characters among `.`, `x`, `Q`.
-fn parse_marks(n: usize, rows: &[(usize, Vec<String>)]) -> Result<Marks> {
+fn parse_marks(n: usize, rows: &[(usize, Vec<&str>)]) -> Result<Marks> {
     let mut marks = Marks::new(n);
     for (r, (line_no, cells)) in rows.iter().enumerate() {
         if cells.len() != n {
@@ -238,6 +259,16 @@ mod tests {
         let big = "A".repeat(41) + "\n";
         let e = parse(&big.repeat(41)).unwrap_err();
         assert!(e.to_string().contains("too large"), "{e}");
+        // See: issue 35, item 3. Reading stops at the first line no puzzle can hold.
+        let e = parse(&format!("AB\nAB\n{}\nAB\n", "A".repeat(10_000_000))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3, column 41: too large: a row of more than 40 cells, at most 40 are supported"
+        );
+        let e = parse(&"A\n".repeat(5_000_000)).unwrap_err();
+        assert!(e.to_string().starts_with("line 81: too large: more than 40 rows"), "{e}");
+        let e = parse(&"A ".repeat(41)).unwrap_err();
+        assert!(e.to_string().starts_with("line 1, column 41: too large"), "{e}");
     }
 
     #[test]

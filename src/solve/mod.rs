@@ -17,7 +17,6 @@
 use std::time::Duration;
 
 pub mod chess;
-pub mod deadline;
 mod highs;
 pub use highs::version as highs_version;
 pub mod logic;
@@ -27,8 +26,8 @@ pub mod stars;
 
 use crate::error::{Error, Result};
 use crate::puzzle::check;
+use crate::puzzle::deadline::Deadline;
 use crate::puzzle::{Placement, Regions};
-use deadline::Deadline;
 use highs::run;
 use model::Integrality;
 

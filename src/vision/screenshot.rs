@@ -164,19 +164,32 @@ pub const DEFAULT_MAX_PIXELS: u64 = 40_000_000;
 const BYTES_PER_PIXEL: u64 = 8;
 
 /// The picture's width and height and the memory, in bytes, that decoding and
-/// reading it will take at its peak, estimated from the header alone: the decoder's frame (its own colour type), the
-/// 8-bit RGB copy when the frame is anything else, and a byte per pixel for the
-/// reading stages. `None` when `bytes` are not an image whose header we can read.
-/// It errs high: a 36-megapixel RGB PNG peaks at 3.4 bytes per pixel, and this
-/// says 4.
+/// reading it will take at its peak, estimated from the header alone: the
+/// decoder's frame (its own colour type), the 8-bit RGB copy when the frame is
+/// anything else, a byte per pixel for the reading stages, and the board search's
+/// segmentation ([`grid::search_cost`](crate::vision::grid::search_cost), at most
+/// 96 MB). `None` when `bytes` are not an image whose header we can read.
+/// Measured on 40-megapixel noise (the costliest picture of its size), every
+/// format peaks under this plus the file's own bytes and the process's 20 MB.
 pub fn decode_cost(bytes: &[u8]) -> Option<(u32, u32, u64)> {
     use image::ImageDecoder as _;
     let bytes = &*for_decoder(bytes);
-    let decoder = ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?.into_decoder().ok()?;
+    let reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format().ok()?;
+    // The WebP decoder works in RGBA whatever the picture says, and keeps that
+    // frame beside the one it hands over.
+    let webp = reader.format() == Some(image::ImageFormat::WebP);
+    let decoder = reader.into_decoder().ok()?;
     let (w, h) = decoder.dimensions();
     let color = decoder.color_type();
-    let copy = if color == image::ColorType::Rgb8 { 0 } else { 3 };
-    Some((w, h, u64::from(w) * u64::from(h) * (u64::from(color.bytes_per_pixel()) + copy + 1)))
+    let copy = if webp {
+        4 + 3
+    } else if color == image::ColorType::Rgb8 {
+        0
+    } else {
+        3
+    };
+    let pixels = u64::from(w) * u64::from(h);
+    Some((w, h, pixels * (u64::from(color.bytes_per_pixel()) + copy + 1) + crate::vision::grid::search_cost(pixels)))
 }
 
 /// `pixels` as megapixels for messages: one decimal (two below one megapixel),
@@ -388,7 +401,12 @@ mod tests {
         let img = RgbImage::from_pixel(300, 200, image::Rgb([200, 200, 200]));
         let mut png = Vec::new();
         img.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
-        assert_eq!(decode_cost(&png), Some((300, 200, 300 * 200 * 4)));
+        // The frame (3 bytes a pixel), a byte for reading, and the segmentation's
+        // worst case, a run a pixel.
+        let search = crate::vision::grid::search_cost(300 * 200);
+        assert_eq!(search, 300 * 200 * 64);
+        assert_eq!(decode_cost(&png), Some((300, 200, 300 * 200 * 4 + search)));
+        assert_eq!(crate::vision::grid::search_cost(40_000_000), 96_000_000, "capped");
         let err = decode_limited(&png, 16_384, 59_990).unwrap_err();
         assert_eq!(
             decode_limited(&png, 16_384, 20_000).unwrap_err().to_string(),

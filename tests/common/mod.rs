@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod planted;
+pub mod server;
 
 use std::path::{Path, PathBuf};
 

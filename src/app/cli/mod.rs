@@ -93,9 +93,9 @@ pub struct Common {
     /// keeps the one with exactly one solution; or a number (1 = Queens, 2 = usual Star Battle).
     #[arg(long, default_value = "auto", value_name = "auto|K", value_parser = stars_arg)]
     pub stars: Stars,
-    /// Seconds the solver may spend per puzzle, uniqueness proof and every K of
-    /// `--stars auto` included. A safety net: Queens boards take milliseconds, the
-    /// hardest corpus Star Battle boards seconds (docs/benchmarks.md).
+    /// Seconds each puzzle may take: reading its picture, and the solver with the
+    /// uniqueness proof and every K of `--stars auto`. A safety net: Queens boards
+    /// take milliseconds, the hardest corpus Star Battle boards seconds (docs/benchmarks.md).
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = seconds::<DAY>)]
     pub time_limit: Duration,
     /// Accept regions made of several separate pieces (some hand-made puzzles).
@@ -280,8 +280,8 @@ pub struct Serve {
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
     pub max_pixels: u64,
-    /// MiB of decoded pictures that solves running at once may hold together
-    /// (estimated from each header); more requests wait up to 5 s.
+    /// MiB of decoded pictures and text being read that solves running at once
+    /// may hold together (pictures estimated from each header, text 4 bytes a byte); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
     /// Solves running at once (default: two per core; at most 4 per core); more
@@ -360,7 +360,7 @@ impl Common {
                     EngineArg::Milp => crate::solve::EngineChoice::Milp,
                     EngineArg::Sat => crate::solve::EngineChoice::Sat,
                 },
-                deadline: crate::solve::deadline::Deadline::NONE,
+                deadline: crate::puzzle::deadline::Deadline::NONE,
             },
             stars: self.stars,
             pieces: if self.allow_split_regions {

@@ -29,10 +29,15 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
 use super::options::ServeOptions;
+use super::stall::Stalling;
 
 /// Newcomers being refused at once; past this they are simply closed,
 /// so answering refusals cannot pile up descriptors.
 const MAX_WAITING: usize = 64;
+
+/// How long answers under way may take to finish once the server is told to stop
+/// (Ctrl+C, SIGTERM): it stops within about this, whatever it is doing.
+const STOP_GRACE: Duration = Duration::from_secs(1);
 
 /// How long a refused client gets to read its 503.
 const REFUSE_TIME: Duration = Duration::from_secs(1);
@@ -83,8 +88,8 @@ impl Drop for Registered {
 }
 
 /// Accepts connections on `listener` and answers them with `app` until `shutdown`
-/// resolves, then lets the open ones finish their requests (each is bounded by its
-/// deadlines) and returns.
+/// resolves, then gives the open ones [`STOP_GRACE`] to finish their requests and
+/// returns (a solve still running is left to the caller, which stops the process).
 pub(super) async fn serve(
     listener: TcpListener,
     app: axum::Router,
@@ -133,18 +138,20 @@ pub(super) async fn serve(
             }
         };
         let (registry, app, http, stopped) = (Arc::clone(&registry), app.clone(), http.clone(), stopped.clone());
+        let stream = Stalling::new(stream, opts.write_timeout);
         tokio::spawn(async move { connection(stream, peer, permit, &registry, app, &http, stopped).await });
     }
     drop(listener);
     drop(stop);
-    // Every connection gives its permit back when it ends.
-    let _ = open.acquire_many(cap).await;
+    // Every connection gives its permit back when it ends; those still being
+    // answered at the end of the grace are dropped with the server.
+    let _ = tokio::time::timeout(STOP_GRACE, open.acquire_many(cap)).await;
     Ok(())
 }
 
 /// Serves one connection until it ends, is told to make room, or the server stops.
 async fn connection(
-    stream: TcpStream,
+    stream: Stalling<TcpStream>,
     peer: Peer,
     permit: OwnedSemaphorePermit,
     registry: &Arc<Mutex<Registry>>,

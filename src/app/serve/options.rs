@@ -22,8 +22,9 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
-    /// Bytes of decoded pictures that the running solves may hold together, each
-    /// estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
+    /// Bytes of decoded pictures (and of text being read, 4 a byte), then of
+    /// answers until they are sent, that the running solves may hold together,
+    /// each picture estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
     /// not fit waits for room like for a slot; one larger than the whole budget
     /// waits until it can run alone.
     pub memory_budget: u64,
@@ -33,6 +34,9 @@ pub struct ServeOptions {
     /// How long a client may take to send a request's body before it gets 408
     /// and its connection is closed.
     pub body_timeout: Duration,
+    /// How long a client may take no byte of its answer before its connection is
+    /// cut (and the answer, counted in the memory budget until sent, dropped).
+    pub write_timeout: Duration,
     /// Connections open at once. At the cap, the oldest connection not being
     /// answered is closed to make room for a new one; when all are being answered,
     /// the new one is answered 503 and closed.
@@ -50,7 +54,8 @@ impl Default for ServeOptions {
     /// 20 MiB bodies, two solves per core and one per client address, 5 s of
     /// queueing, a 20 s solver time limit (the solve stops then and frees its
     /// slot) plus 10 s per request (30 s), 320 MiB
-    /// of decoded pictures (two full-size 40-megapixel RGB pictures), 10 s for headers, 30 s for a body,
+    /// of decoded pictures (one full-size 40-megapixel RGB picture), 10 s for headers, 30 s for a body,
+    /// 10 s without a byte of an answer taken,
     /// 256 connections (a quarter of the usual 1,024 file descriptors).
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -66,6 +71,7 @@ impl Default for ServeOptions {
             queue_wait: Duration::from_secs(5),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(10),
             max_connections: 256,
             token: None,
             address: None,
@@ -77,7 +83,9 @@ impl Default for ServeOptions {
 /// hard upload holds its slot (and one of its client's) for 20 s at most.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 
-/// The default [`ServeOptions::memory_budget`]: 320 MiB. With the process's own
-/// memory that keeps the server under 400 MB for 8-bit pictures; a single picture
-/// that costs more than the whole budget (a 40 MP 16-bit one) runs alone.
+/// The default [`ServeOptions::memory_budget`]: 320 MiB. A screenshot is charged
+/// about 100 MB (mostly the board search's worst case), a 40-megapixel RGB
+/// picture 256 MB, so three screenshots or one large picture read at once; a
+/// single picture that costs more than the whole budget (a 40 MP 16-bit one)
+/// runs alone.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;

@@ -1,6 +1,7 @@
 //! Answers that did not come from the pipeline, as JSON records like the pipeline's.
 
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
@@ -26,4 +27,23 @@ pub(super) fn query_problem(rejection: &axum::extract::rejection::QueryRejection
             text.trim_start_matches("Failed to deserialize query string: ")
         ),
     }
+}
+
+/// A JSON answer and its room in the memory budget, freed together: when the last
+/// byte has been taken by the client, or the connection is cut.
+struct Held {
+    json: Vec<u8>,
+    _room: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl AsRef<[u8]> for Held {
+    fn as_ref(&self) -> &[u8] {
+        &self.json
+    }
+}
+
+/// `json`, answered with `status`, holding `room` until it is sent.
+pub(super) fn held_answer(status: StatusCode, json: Vec<u8>, room: tokio::sync::OwnedSemaphorePermit) -> Response {
+    let body = Bytes::from_owner(Held { json, _room: room });
+    (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }

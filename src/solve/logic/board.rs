@@ -1,8 +1,8 @@
 //! The board the engine reasons about: each cell unknown, a queen (star), or empty,
 //! and the puzzle's geometry (rows, columns, regions, neighbours) precomputed once.
 
+use crate::puzzle::deadline::Deadline;
 use crate::puzzle::{Cell, Regions};
-use crate::solve::deadline::Deadline;
 
 /// What is known about one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

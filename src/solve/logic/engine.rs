@@ -15,9 +15,9 @@ use super::trials::cases::{case_split, SplitMemo};
 use super::trials::propagate::probe;
 use super::trials::what_if::what_if;
 use super::words::Names;
+use crate::puzzle::deadline::Deadline;
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
-use crate::solve::deadline::Deadline;
 
 /// What a solve path may spend on case splits and what-if searches, in
 /// propagation rounds of a 9×9 board (a round of a larger board costs more, in

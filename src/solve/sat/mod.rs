@@ -23,8 +23,8 @@ mod tiles;
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
 use crate::error::{Error, Result};
+use crate::puzzle::deadline::Deadline;
 use crate::puzzle::{check, Cell, Placement, Regions};
-use crate::solve::deadline::Deadline;
 
 /// Solves `regions` with `stars` per unit and `fixed` cells (as [`cnf::encode`]
 /// takes them), and proves the answer unique, all before `deadline`.

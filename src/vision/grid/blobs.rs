@@ -4,6 +4,8 @@
 
 use image::RgbImage;
 
+use crate::puzzle::deadline::Deadline;
+
 /// A flat-colored connected component.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Blob {
@@ -82,14 +84,30 @@ impl Segmentation {
     }
 }
 
+/// The most runs a segmentation holds: nearly three times what the most detailed
+/// corpus picture needs (528,734, a 2.6-megapixel photo of a screen). A picture of
+/// noise has a run per pixel, and each run costs [`BYTES_PER_RUN`], so this keeps
+/// the segmentation of any picture under 96 MB (a 40-megapixel one took 2 GB).
+/// Large pictures are searched shrunk first, with far fewer runs.
+pub(super) const MAX_RUNS: usize = 1_500_000;
+
+/// The memory one run costs at most, with its blob: the run (20 bytes), its
+/// parent, index and blob number (4 each), its blob (20), rounded up for the
+/// vectors' spare room.
+pub(super) const BYTES_PER_RUN: u64 = 64;
+
 /// Flat components by run-length encoding: runs of similar pixels per row, joined
-/// across rows when they overlap and have similar means.
-pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
+/// across rows when they overlap and have similar means. `None` for a picture too
+/// detailed for a board to be found in it (more than [`MAX_RUNS`] runs: noise, a photograph).
+pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Option<Segmentation> {
     let (w, h) = (img.width() as usize, img.height() as usize);
     let raw = img.as_raw();
     let mut runs: Vec<Run> = Vec::with_capacity(h * 8);
     let mut row_start = Vec::with_capacity(h + 1);
     for y in 0..h {
+        if runs.len() + w > MAX_RUNS {
+            return None;
+        }
         row_start.push(runs.len());
         let row = &raw[y * w * 3..(y + 1) * w * 3];
         let px = |x: usize| [i16::from(row[x * 3]), i16::from(row[x * 3 + 1]), i16::from(row[x * 3 + 2])];
@@ -163,7 +181,7 @@ pub(super) fn flat_blobs(img: &RgbImage, f: Flatness) -> Segmentation {
             b.area += run.x1 - run.x0;
         }
     }
-    Segmentation { runs, row_start, blob_of_run, blobs }
+    Some(Segmentation { runs, row_start, blob_of_run, blobs })
 }
 
 /// Square-ish, mostly filled blobs that reach into all four corners of their
@@ -192,13 +210,17 @@ pub(super) fn cell_candidates(img: &RgbImage, seg: &Segmentation) -> Vec<Blob> {
         .collect()
 }
 
-/// The largest family of similar-size candidates linked along rows and columns.
-pub(super) fn board_family(cands: &[Blob]) -> Vec<Blob> {
+/// The largest family of similar-size candidates linked along rows and columns;
+/// `None` once `deadline` has passed.
+pub(super) fn board_family(cands: &[Blob], deadline: Deadline) -> Option<Vec<Blob>> {
     let n = cands.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| cands[a].cy().total_cmp(&cands[b].cy()));
     for (oi, &i) in order.iter().enumerate() {
+        if oi % 256 == 0 && deadline.passed() {
+            return None;
+        }
         let a = &cands[i];
         let s = a.size();
         for &j in &order[oi + 1..] {
@@ -229,8 +251,8 @@ pub(super) fn board_family(cands: &[Blob]) -> Vec<Blob> {
         count[r] += 1;
     }
     let best = (0..n).filter(|&r| count[r] >= 4).max_by(|&a, &b| area[a].total_cmp(&area[b]));
-    match best {
+    Some(match best {
         Some(root) => (0..n).filter(|&i| find(&mut parent, i as u32) as usize == root).map(|i| cands[i]).collect(),
         None => Vec::new(),
-    }
+    })
 }

@@ -28,7 +28,7 @@ enum Side {
 
 /// When a panel covers part of a board, about how many cells it hides.
 pub(super) fn hidden_cells(img: &RgbImage) -> Option<usize> {
-    let seg = flat_blobs(img, NORMAL);
+    let seg = flat_blobs(img, NORMAL)?;
     let (w, h) = (img.width(), img.height());
     let short = f64::from(w.min(h));
     let filled = |b: &Blob, share: f64| f64::from(b.area) / (b.w() * b.h()) >= share;
@@ -39,7 +39,7 @@ pub(super) fn hidden_cells(img: &RgbImage) -> Option<usize> {
         .collect();
     // A panel's edge may fade into a dark page through its shadow or a dark frame
     // in small steps: panels come from the stricter segmentation.
-    let strict = flat_blobs(img, SENSITIVE);
+    let strict = flat_blobs(img, SENSITIVE)?;
     let mut panels: Vec<&Blob> = strict
         .blobs
         .iter()

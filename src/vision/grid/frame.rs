@@ -14,6 +14,7 @@ use image::RgbImage;
 
 use super::board::{Grid, N_RANGE};
 use crate::error::{Error, Result};
+use crate::puzzle::deadline::Deadline;
 
 /// Pixels darker than this (luma) count as ink for the frame search.
 const INK: u8 = 110;
@@ -61,7 +62,7 @@ struct Frame {
 }
 
 /// Finds a board drawn by lines: its outer frame and the side N.
-pub(super) fn detect(img: &RgbImage) -> Result<Grid> {
+pub(super) fn detect(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
     let (w, h) = (img.width(), img.height());
     let luma: Vec<u8> = img
         .as_raw()
@@ -69,7 +70,7 @@ pub(super) fn detect(img: &RgbImage) -> Result<Grid> {
         .map(|p| ((299 * u32::from(p[0]) + 587 * u32::from(p[1]) + 114 * u32::from(p[2])) / 1000) as u8)
         .collect();
     let (hbars, vbars) = bars(&luma, w, h);
-    let frames = frames(&hbars, &vbars);
+    let frames = frames(&hbars, &vbars, deadline).ok_or(Error::ReadingTimeLimit)?;
     if frames.is_empty() {
         return Err(Error::NoGrid { reason: "no pattern of square cells or framed grid in the picture".into() });
     }
@@ -172,9 +173,12 @@ fn merge(runs: Vec<Bar>) -> Vec<Bar> {
 }
 
 /// Closed rectangles of bars, roughly square, largest first.
-fn frames(hbars: &[Bar], vbars: &[Bar]) -> Vec<Frame> {
+fn frames(hbars: &[Bar], vbars: &[Bar], deadline: Deadline) -> Option<Vec<Frame>> {
     let mut out: Vec<Frame> = Vec::new();
     'pairs: for (i, t) in hbars.iter().enumerate() {
+        if deadline.passed() {
+            return None;
+        }
         for b in &hbars[i + 1..] {
             if b.center() <= t.center() {
                 continue;
@@ -223,7 +227,7 @@ fn frames(hbars: &[Bar], vbars: &[Bar]) -> Vec<Frame> {
         }
     }
     out.sort_by(|a, b| ((b.right - b.left) * (b.bottom - b.top)).total_cmp(&((a.right - a.left) * (a.bottom - a.top))));
-    out
+    Some(out)
 }
 
 /// The ink profile along one axis: mean darkness (255 − luma) of each line of
@@ -396,7 +400,7 @@ mod tests {
     #[test]
     fn finds_dashed_grids() {
         for (n, cell) in [(5, 20), (8, 31), (10, 45), (17, 22)] {
-            let g = detect(&dashed(n, cell, 13)).unwrap_or_else(|e| panic!("n={n}: {e}"));
+            let g = detect(&dashed(n, cell, 13), Deadline::NONE).unwrap_or_else(|e| panic!("n={n}: {e}"));
             assert_eq!(g.n, n as usize);
             assert!((g.px - f64::from(cell)).abs() < 0.3, "{g:?}");
             assert!((g.x0 - 13.5).abs() < 1.0, "{g:?}");
@@ -427,7 +431,7 @@ mod tests {
                 }
             }
         }
-        let g = detect(&img).unwrap();
+        let g = detect(&img, Deadline::NONE).unwrap();
         assert_eq!(g.n, n as usize);
         assert!((g.x0 - truth.x0).abs() < 1.0 && (g.px - truth.px).abs() < 0.2, "{g:?} vs {truth:?}");
     }
@@ -442,6 +446,6 @@ mod tests {
                 }
             }
         }
-        assert!(detect(&img).is_err());
+        assert!(detect(&img, Deadline::NONE).is_err());
     }
 }

@@ -6,6 +6,7 @@ use image::RgbImage;
 
 use super::blobs::Blob;
 use super::board::{Grid, N_RANGE};
+use crate::puzzle::deadline::Deadline;
 use crate::vision::color::luma;
 
 /// One axis of the lattice: origin (left/top edge of index 0) and pitch, plus the index range seen.
@@ -25,12 +26,21 @@ pub(super) fn median(v: &mut [f64]) -> Option<f64> {
 }
 
 /// Fits `pos = a + pitch·k` to member centers along one axis. `along` and `across`
-/// extract the coordinate on this axis and on the other one.
-pub(super) fn fit_axis(members: &[Blob], along: fn(&Blob) -> f64, across: fn(&Blob) -> f64) -> Option<Axis> {
+/// extract the coordinate on this axis and on the other one. `None` when there is
+/// no regular spacing, or once `deadline` has passed (the pairs take quadratic time).
+pub(super) fn fit_axis(
+    members: &[Blob],
+    along: fn(&Blob) -> f64,
+    across: fn(&Blob) -> f64,
+    deadline: Deadline,
+) -> Option<Axis> {
     let s = median(&mut members.iter().map(Blob::size).collect::<Vec<_>>())?;
     // Adjacent cells on a common line give the pitch.
     let mut gaps = Vec::new();
-    for a in members {
+    for (i, a) in members.iter().enumerate() {
+        if i % 64 == 0 && deadline.passed() {
+            return None;
+        }
         let nearest = members
             .iter()
             .filter(|b| (across(b) - across(a)).abs() <= 0.2 * s && along(b) - along(a) >= 0.9 * s)

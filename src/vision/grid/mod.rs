@@ -14,6 +14,7 @@
 use image::RgbImage;
 
 use crate::error::{Error, Result};
+use crate::puzzle::deadline::Deadline;
 
 mod blobs;
 mod board;
@@ -29,13 +30,28 @@ use board::CUT_OFF;
 use cut::extend_cut_edges;
 use lattice::{cross_contrast, fit_axis, grow, lattice_confirmed, median};
 
-/// Detects the board in `img`.
+/// Detects the board in `img`, however long that takes; see [`detect_within`].
+pub fn detect(img: &RgbImage) -> Result<Grid> {
+    detect_within(img, Deadline::NONE)
+}
+
+/// Detects the board in `img`, or stops with [`Error::ReadingTimeLimit`] once
+/// `deadline` has passed (a picture of thousands of cells takes minutes).
 ///
 /// Large screenshots are first searched at reduced scales (shrunk copies whose
 /// short side is still ≥ 200 px, then twice that); the lattice is then scaled
 /// back. If those find nothing, the full-resolution search decides, and a more
 /// sensitive pass after it for blurred pictures.
-pub fn detect(img: &RgbImage) -> Result<Grid> {
+pub fn detect_within(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
+    // Every search gives up (finding nothing) once the deadline has passed: a
+    // failure then is the time limit's.
+    match search(img, deadline) {
+        Err(_) if deadline.passed() => Err(Error::ReadingTimeLimit),
+        found => found,
+    }
+}
+
+fn search(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
     // Coarse first (short side ≥ 200 px: cells of any board filling a fair part of
     // the picture stay ≥ 7 px), then twice as fine, then full resolution.
     let coarse = (img.width().min(img.height()) / 200).clamp(1, 8);
@@ -46,24 +62,28 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
         }
         tried.push(scale);
         let small = box_downsample(img, scale);
-        if let Ok(g) = detect_at(&small, NORMAL) {
+        if let Ok(g) = detect_at(&small, NORMAL, deadline) {
             let s = f64::from(scale);
             return Ok(Grid { n: g.n, x0: g.x0 * s, y0: g.y0 * s, px: g.px * s, py: g.py * s });
         }
+        if deadline.passed() {
+            return Err(Error::ReadingTimeLimit);
+        }
     }
-    let found = match detect_at(img, NORMAL) {
+    let found = match detect_at(img, NORMAL, deadline) {
         // Only "nothing found" earns the sensitive pass and the search by lines
         // (grids whose dashed or dotted lines leave no closed cells).
-        Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => {
-            detect_at(img, SENSITIVE).or_else(|_| frame::detect(img)).map_err(|_| Error::NoGrid { reason })
-        }
+        Err(Error::NoGrid { reason }) if !reason.starts_with(CUT_OFF) => detect_at(img, SENSITIVE, deadline)
+            .or_else(|_| frame::detect(img, deadline))
+            .map_err(|_| Error::NoGrid { reason }),
         // A cut-off refusal stands, unless a closed frame shows the whole board
         // (white cells on a white page look like a cut strip of cells).
-        Err(Error::NoGrid { reason }) => frame::detect(img).map_err(|_| Error::NoGrid { reason }),
+        Err(Error::NoGrid { reason }) => frame::detect(img, deadline).map_err(|_| Error::NoGrid { reason }),
         other => other,
     };
     // No board: say so plainly when it is because a panel covers one.
     match found {
+        Err(_) if deadline.passed() => Err(Error::ReadingTimeLimit),
         Err(Error::NoGrid { reason }) => match covered(img) {
             Some(cells) => Err(Error::Covered { cells }),
             None => Err(Error::NoGrid { reason }),
@@ -76,8 +96,15 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
 /// opinion: on a played board drawn by lines, the marks break most cells into
 /// pieces, and the few cells left whole can be a block of the board that the search
 /// by cells takes for all of it. Only asked when that block's map cannot be read.
-pub fn framed(img: &RgbImage) -> Option<Grid> {
-    frame::detect(img).ok()
+pub fn framed(img: &RgbImage, deadline: Deadline) -> Option<Grid> {
+    frame::detect(img, deadline).ok()
+}
+
+/// The most memory, in bytes, that finding the board in a picture of `pixels`
+/// takes beyond the picture itself: its segmentation into flat runs, at most one
+/// run a pixel and never more than the segmentation's cap.
+pub fn search_cost(pixels: u64) -> u64 {
+    pixels.min(blobs::MAX_RUNS as u64) * blobs::BYTES_PER_RUN
 }
 
 /// About how many cells a panel hides, when the picture shows a board partly
@@ -126,14 +153,28 @@ fn box_downsample(img: &RgbImage, s: u32) -> RgbImage {
     RgbImage::from_raw(w as u32, h as u32, out).expect("sized above")
 }
 
-fn detect_at(img: &RgbImage, flatness: Flatness) -> Result<Grid> {
-    let seg = flat_blobs(img, flatness);
+/// One search at one flatness; it finds nothing once `deadline` has passed.
+fn detect_at(img: &RgbImage, flatness: Flatness, deadline: Deadline) -> Result<Grid> {
+    let late = || Error::ReadingTimeLimit;
+    let Some(seg) = flat_blobs(img, flatness) else {
+        return Err(Error::NoGrid {
+            reason: "the picture is too detailed to find a board in (noise or a photograph); crop it to the board"
+                .into(),
+        });
+    };
+    if deadline.passed() {
+        return Err(late());
+    }
     let cands = cell_candidates(img, &seg);
-    let family = board_family(&cands);
+    let family = board_family(&cands, deadline).ok_or_else(late)?;
     if family.len() < 4 {
         return Err(Error::NoGrid { reason: "no pattern of square cells in the picture".into() });
     }
-    let (Some(xa), Some(ya)) = (fit_axis(&family, Blob::cx, Blob::cy), fit_axis(&family, Blob::cy, Blob::cx)) else {
+    let axes = (fit_axis(&family, Blob::cx, Blob::cy, deadline), fit_axis(&family, Blob::cy, Blob::cx, deadline));
+    if deadline.passed() {
+        return Err(late());
+    }
+    let (Some(xa), Some(ya)) = axes else {
         return Err(Error::NoGrid { reason: "cells found, but no regular spacing between them".into() });
     };
     let mut grid = Grid { n: 0, x0: xa.origin, y0: ya.origin, px: xa.pitch, py: ya.pitch };

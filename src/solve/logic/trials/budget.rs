@@ -2,7 +2,7 @@
 //! splits and what-ifs), counted in propagation rounds rather than seconds so that
 //! every machine finds the same steps.
 
-use crate::solve::deadline::Deadline;
+use crate::puzzle::deadline::Deadline;
 use crate::solve::logic::board::Geometry;
 
 /// Work budget for what-if searches, so a pathological board ends the search

@@ -490,7 +490,7 @@ mod tests {
                 .expect("a generated board");
             let regions = crate::puzzle::text::parse(&text).expect("a map");
             let g = Geometry::new(&regions, k);
-            let deadline = crate::solve::deadline::Deadline::after(std::time::Duration::from_secs(60));
+            let deadline = crate::puzzle::deadline::Deadline::after(std::time::Duration::from_secs(60));
             let solution = crate::solve::sat::solve(&regions, k, &[], deadline).expect("solved");
             let truth = |i: usize| if solution.contains(g.cell(i)) { CellState::Queen } else { CellState::Empty };
             let mut memo = SplitMemo::default();

@@ -1,6 +1,7 @@
-//! One wall-clock deadline per puzzle, shared by every stage of its solve.
+//! One wall-clock deadline per puzzle, shared by every stage of its reading and solve.
 //!
-//! `--time-limit` is a promise about the whole puzzle: the engine's presolve, every
+//! `--time-limit` is a promise about the whole puzzle: reading the picture (the
+//! grid search and every vision stage), the engine's presolve, every
 //! K of `--stars auto`, the exact solve, the uniqueness proof and the explanation
 //! all spend from the same clock. A plain `Copy` value, so any engine (the
 //! deduction engine, HiGHS, others) can take it as a parameter and check it in its

@@ -1,0 +1,52 @@
+//! Writes grey-noise pictures of about 40 megapixels (6400×6250) in every format
+//! `queens` decodes, for measuring what decoding and reading really cost:
+//! `cargo run --release --example noise_pictures -- DIR`, then
+//! `/usr/bin/time -f %M queens solve --no-image DIR/noise-*.*` one at a time.
+//! Noise compresses least, so it is the costliest picture of its size.
+//! `noise-board.png` is a board under noise, whose answer is large.
+
+use std::path::PathBuf;
+
+use image::{GrayImage, ImageFormat, RgbImage};
+
+fn main() {
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "noise".into()));
+    std::fs::create_dir_all(&dir).expect("the folder can be made");
+    let (w, h) = (6400, 6250);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed >> 24) as u8
+    };
+    let grey = GrayImage::from_fn(w, h, |_, _| image::Luma([next()]));
+    let rgb = RgbImage::from_fn(w, h, |x, y| {
+        let v = grey.get_pixel(x, y).0[0];
+        image::Rgb([v, v.wrapping_mul(3), v.wrapping_add(85)])
+    });
+    let write = |name: &str, img: &dyn Fn(&std::path::Path) -> image::ImageResult<()>| {
+        let path = dir.join(name);
+        img(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        println!("{} {} bytes", path.display(), std::fs::metadata(&path).map_or(0, |m| m.len()));
+    };
+    write("noise-grey.png", &|p| grey.save_with_format(p, ImageFormat::Png));
+    write("noise-rgb.png", &|p| rgb.save_with_format(p, ImageFormat::Png));
+    write("noise-grey.jpg", &|p| grey.save_with_format(p, ImageFormat::Jpeg));
+    write("noise-rgb.jpg", &|p| rgb.save_with_format(p, ImageFormat::Jpeg));
+    write("noise-rgb.bmp", &|p| rgb.save_with_format(p, ImageFormat::Bmp));
+    write("noise-rgb.webp", &|p| rgb.save_with_format(p, ImageFormat::WebP));
+    // A 9×9 board 2,300 pixels a side with noise (±16) in every pixel: read and
+    // solved, with an overlay that does not compress (an answer of about 17 MB),
+    // for measuring what clients that never read their answer cost the server.
+    let nine = "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n";
+    let regions = queens::puzzle::text::parse(nine).expect("a puzzle");
+    let style = queens::output::render::Style { cell: 250, ..Default::default() };
+    let mut board = queens::output::render::render(&regions, &style, &Default::default()).0;
+    for p in board.pixels_mut() {
+        for c in &mut p.0 {
+            *c = c.saturating_add(next() >> 3).saturating_sub(16);
+        }
+    }
+    write("noise-board.png", &|p| board.save_with_format(p, ImageFormat::Png));
+}
