@@ -102,3 +102,153 @@ pub fn penpa(data: &[u8]) {
         }
     }
 }
+
+/// Largest text the text-size target builds: big enough that a parser holding
+/// 50 bytes a byte would show, small enough for a million runs.
+pub const MAX_SIZED_TEXT: usize = 8 << 20;
+
+/// The text-size dimension: `data[0]` picks a length, the rest of `data` is
+/// repeated up to it. Most picks are short (up to 32 KiB); one in sixteen goes up to
+/// [`MAX_SIZED_TEXT`], so a fuzzer explores texts of any size from small inputs.
+pub fn sized_text(data: &[u8]) -> String {
+    let Some((&pick, body)) = data.split_first() else { return String::new() };
+    if body.is_empty() {
+        return String::new();
+    }
+    let exponent = if pick < 240 { u32::from(pick % 16) } else { 16 + u32::from(pick % 8) };
+    let len = (1usize << exponent).min(MAX_SIZED_TEXT).max(body.len());
+    let mut text = Vec::with_capacity(len);
+    while text.len() < len {
+        let take = body.len().min(len - text.len());
+        text.extend_from_slice(&body[..take]);
+    }
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// Text-size target: the text of [`sized_text`] through the text target's body and
+/// the entry point the CLI uses, which must answer within the text's memory bound,
+/// 4 bytes a byte and 20 MB (checked by the caller, who counts allocations with
+/// [`PeakAlloc`]). Returns the text's length.
+pub fn text_sized(data: &[u8]) -> usize {
+    let text = sized_text(data);
+    text_parser(text.as_bytes());
+    let _ = pipeline::parse_text(&text);
+    text.len()
+}
+
+/// The memory a text of `len` bytes may take to read: 4 bytes a byte and 20 MB.
+pub fn text_memory_bound(len: usize) -> usize {
+    4 * len + (20 << 20)
+}
+
+/// A minimal big-endian TIFF block with one entry: Orientation (0x0112) = `tag`.
+fn exif_orientation(tag: u8) -> Vec<u8> {
+    let mut t = b"MM\0\x2a\0\0\0\x08".to_vec();
+    t.extend_from_slice(&1u16.to_be_bytes());
+    t.extend_from_slice(&[0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, tag, 0, 0]);
+    t.extend_from_slice(&0u32.to_be_bytes());
+    t
+}
+
+/// PNG's chunk checksum (CRC-32, ISO 3309).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// `picture` with EXIF orientation `tag` written the way phones write it: an APP1
+/// `Exif` segment right after a JPEG's SOI, or an `eXIf` chunk right after a PNG's
+/// IHDR. Other bytes come back as they are.
+pub fn with_orientation(picture: &[u8], tag: u8) -> Vec<u8> {
+    if picture.starts_with(&[0xFF, 0xD8]) {
+        let payload = [b"Exif\0\0".as_slice(), &exif_orientation(tag)].concat();
+        let mut segment = vec![0xFF, 0xE1];
+        segment.extend_from_slice(&((payload.len() + 2) as u16).to_be_bytes());
+        segment.extend_from_slice(&payload);
+        return [&picture[..2], &segment, &picture[2..]].concat();
+    }
+    let ihdr_end = 8 + 8 + 13 + 4;
+    if picture.starts_with(b"\x89PNG\r\n\x1a\n") && picture.len() >= ihdr_end {
+        let body = [b"eXIf".as_slice(), &exif_orientation(tag)].concat();
+        let mut chunk = ((body.len() - 4) as u32).to_be_bytes().to_vec();
+        chunk.extend_from_slice(&body);
+        chunk.extend_from_slice(&crc32(&body).to_be_bytes());
+        return [&picture[..ihdr_end], &chunk, &picture[ihdr_end..]].concat();
+    }
+    picture.to_vec()
+}
+
+/// Orientation dimension of the image target: `data[0]` picks an EXIF orientation
+/// (1 to 8, or 0 and 9 to 15: values no camera writes), written into the picture
+/// of the rest of `data`, which then goes through the image target's body.
+pub fn image_oriented(data: &[u8]) -> crate::Result<crate::Placement> {
+    let Some((&pick, picture)) = data.split_first() else { return image_path(data) };
+    image_path(&with_orientation(picture, pick % 16))
+}
+
+/// A counting allocator for the memory-bounded targets and their regression test:
+/// the bytes held now and the most held since [`PeakAlloc::reset`]. A binary opts in
+/// with `#[global_allocator] static A: PeakAlloc = PeakAlloc;`.
+pub struct PeakAlloc;
+
+static HELD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static PEAK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl PeakAlloc {
+    /// Starts a new measurement: the peak is what is held now. Returns it.
+    pub fn reset() -> usize {
+        let now = HELD.load(std::sync::atomic::Ordering::SeqCst);
+        PEAK.store(now, std::sync::atomic::Ordering::SeqCst);
+        now
+    }
+
+    /// The most bytes held at once since [`PeakAlloc::reset`].
+    pub fn peak() -> usize {
+        PEAK.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn grew(by: usize) {
+        let now = HELD.fetch_add(by, std::sync::atomic::Ordering::SeqCst) + by;
+        PEAK.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the counters
+// only observe sizes.
+unsafe impl std::alloc::GlobalAlloc for PeakAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = unsafe { std::alloc::System.alloc(layout) };
+        if !p.is_null() {
+            Self::grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            Self::grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) };
+        HELD.fetch_sub(layout.size(), std::sync::atomic::Ordering::SeqCst);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            HELD.fetch_sub(layout.size(), std::sync::atomic::Ordering::SeqCst);
+            Self::grew(new_size);
+        }
+        p
+    }
+}

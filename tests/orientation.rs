@@ -18,47 +18,18 @@ fn queens() -> Command {
     c
 }
 
-/// A minimal big-endian TIFF header with one IFD entry: Orientation (0x0112) = `tag`.
-fn exif(tag: u8) -> Vec<u8> {
-    let mut t = b"MM\0\x2a\0\0\0\x08".to_vec();
-    t.extend_from_slice(&1u16.to_be_bytes());
-    t.extend_from_slice(&[0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, tag, 0, 0]);
-    t.extend_from_slice(&0u32.to_be_bytes());
-    t
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
-}
-
 /// `image` as a PNG with an `eXIf` chunk holding `tag`, right after IHDR.
 fn png_with(image: &RgbImage, tag: u8) -> Vec<u8> {
     let mut png = Vec::new();
     image.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
-    let body = [b"eXIf".as_slice(), &exif(tag)].concat();
-    let mut chunk = ((body.len() - 4) as u32).to_be_bytes().to_vec();
-    chunk.extend_from_slice(&body);
-    chunk.extend_from_slice(&crc32(&body).to_be_bytes());
-    let ihdr_end = 8 + 8 + 13 + 4;
-    [&png[..ihdr_end], &chunk, &png[ihdr_end..]].concat()
+    queens::fuzzing::with_orientation(&png, tag)
 }
 
 /// `image` as a JPEG (quality 95) with an APP1 `Exif` segment holding `tag`, right after SOI.
 fn jpeg_with(image: &RgbImage, tag: u8) -> Vec<u8> {
     let mut jpeg = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95).encode_image(image).unwrap();
-    let payload = [b"Exif\0\0".as_slice(), &exif(tag)].concat();
-    let mut segment = vec![0xFF, 0xE1];
-    segment.extend_from_slice(&((payload.len() + 2) as u16).to_be_bytes());
-    segment.extend_from_slice(&payload);
-    [&jpeg[..2], &segment, &jpeg[2..]].concat()
+    queens::fuzzing::with_orientation(&jpeg, tag)
 }
 
 /// The pixels a camera stores for `upright` when it writes orientation `tag`:
