@@ -201,9 +201,18 @@
     whyBtn.disabled = false;
   });
 
+  // While an answer is on its way the buttons that ask for one are disabled, so a
+  // press is never silently dropped; each gets its own state back before the answer shows.
+  var ASKING = [hintBtn, whyBtn, backBtn, nextBtn, walkBtn, solutionBtn];
   function post(path, blob, then) {
     if (busy) return;
     busy = true;
+    var was = ASKING.map(function (b) { return b.disabled; });
+    ASKING.forEach(function (b) { b.disabled = true; });
+    var done = function () {
+      busy = false;
+      ASKING.forEach(function (b, i) { b.disabled = was[i]; });
+    };
     fetch(path, { method: "POST", body: blob })
       .then(function (res) {
         return res.text().then(function (text) {
@@ -212,9 +221,9 @@
           return { status: res.status, rec: rec };
         });
       })
-      .then(function (a) { busy = false; then(a.rec, a.status); })
+      .then(function (a) { done(); then(a.rec, a.status); })
       .catch(function () {
-        busy = false;
+        done();
         setStatus("");
         showError({ kind: null, message: "Couldn't reach the solver. Is `queens serve` still running?" }, 0);
       });

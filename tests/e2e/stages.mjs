@@ -118,8 +118,12 @@ export async function stagesOf(page, base, file, { tag, shots, check }) {
           await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("blob:"));
           await page.click("#full");
         }
+        // A board named by letter always has its letters drawn: the choice changes nothing there.
+        const lettered = await api(base, bytes, "hint?step=0&reveal=nudge&letters=1");
         await page.check("#letters");
-        await page.waitForFunction((s) => document.getElementById("overlay").getAttribute("src") !== s, want.overlay, { timeout: TIMEOUT });
+        if (lettered.overlay !== want.overlay) {
+          await page.waitForFunction((s) => document.getElementById("overlay").getAttribute("src") !== s, want.overlay, { timeout: TIMEOUT });
+        }
         await page.uncheck("#letters");
         await expectStage(page, got, { reveal, want, said, forbidden, label: `${name} nudge, after the full screenshot and the letters` });
       }
