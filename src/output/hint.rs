@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use image::{Rgb, RgbImage};
-use imageproc::drawing::{draw_hollow_circle_mut, draw_line_segment_mut};
+use imageproc::drawing::draw_hollow_circle_mut;
 
 use crate::output::overlay::{self, CROWN};
 use crate::output::{banner, letters, render};
@@ -204,20 +204,24 @@ fn outline(img: &mut RgbImage, grid: &Grid, n: usize, unit: &[bool], from: f64, 
     }
 }
 
-/// A thick line from `a` to `b`, as parallel one-pixel lines.
+/// A thick line from `a` to `b`: every pixel whose centre lies within `width / 2`
+/// of the segment. (Parallel one-pixel lines at sub-pixel offsets leave gaps on a
+/// diagonal, which read as a hatched, ghosted stroke.)
 fn thick_line(img: &mut RgbImage, a: (f64, f64), b: (f64, f64), width: f64, color: [u8; 3]) {
+    let half = width / 2.0;
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-    let (nx, ny) = (-dy / len, dx / len);
-    let steps = (width * 2.0).ceil() as i32;
-    for k in 0..=steps {
-        let o = (f64::from(k) / f64::from(steps.max(1)) - 0.5) * width;
-        draw_line_segment_mut(
-            img,
-            ((a.0 + nx * o) as f32, (a.1 + ny * o) as f32),
-            ((b.0 + nx * o) as f32, (b.1 + ny * o) as f32),
-            Rgb(color),
-        );
+    let len2 = (dx * dx + dy * dy).max(1e-9);
+    let (x0, x1) = ((a.0.min(b.0) - half).floor().max(0.0), (a.0.max(b.0) + half).ceil());
+    let (y0, y1) = ((a.1.min(b.1) - half).floor().max(0.0), (a.1.max(b.1) + half).ceil());
+    for y in (y0 as u32)..(y1 as u32).min(img.height()) {
+        for x in (x0 as u32)..(x1 as u32).min(img.width()) {
+            let (px, py) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let t = (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0);
+            let (qx, qy) = (a.0 + t * dx - px, a.1 + t * dy - py);
+            if qx * qx + qy * qy <= half * half {
+                img.put_pixel(x, y, Rgb(color));
+            }
+        }
     }
 }
 
