@@ -98,7 +98,7 @@ pub(super) fn render(
             text.push_str(&format!(" -> {}", names::path(out)));
         }
         text.push('\n');
-        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal, stars));
         // Something more to show (a step, a mistake's fix, a chain): how to see it.
         let more = h.step.is_some() || h.fix.is_some();
         let next = match opts.reveal {
@@ -125,7 +125,8 @@ pub(super) fn render(
         text.push('\n');
         // `explain`: the steps first, the solved board last (it is their answer).
         if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
-            text.push_str(&explain::explain_text(e, opts.boards.then_some(regions)));
+            let star = explain::star_symbol(stars, outcome.from_borders);
+            text.push_str(&explain::explain_text(e, opts.boards.then_some(regions), star));
         }
         if outcome.from_borders {
             text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
