@@ -161,3 +161,20 @@ fn a_star_battle_terminal_hint_prints_stars_and_a_legend() {
     assert!(board_lines(&text).any(|l| l.contains(" Q ")), "{text}");
     assert!(!text.contains("a star to place"), "{text}");
 }
+
+#[test]
+fn the_share_text_puts_a_star_emoji_on_star_battle_stars_and_a_crown_on_queens() {
+    let dir = tempfile::tempdir().unwrap();
+    let share = |name: &str| {
+        let out =
+            common::queens().args(["solve", "--share"]).arg(sample(name)).arg("-o").arg(dir.path()).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // 10 rows of 2 stars.
+    let text = share("starbattle-played.txt");
+    assert_eq!(text.matches('⭐').count(), 20, "{text}");
+    assert!(!text.contains('👑'), "{text}");
+    let text = share("issue-9x9.txt");
+    assert_eq!(text.matches('👑').count(), 9, "{text}");
+    assert!(!text.contains('⭐'), "{text}");
+}

@@ -32,6 +32,7 @@ pub(super) fn render(
     let output = written.map(names::exact);
     // The K the result is about (auto found it); the configured one when auto found none.
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
+    let glyph = crate::output::overlay::Glyph::for_board(stars, outcome.from_borders);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     let failure = error.map(|e| format!("{}: {e}", job.shown));
     // A board read from its borders shows no region colours: it gets a map colouring.
@@ -44,7 +45,7 @@ pub(super) fn render(
                 let mut r = Record::new(&job.display, stars, outcome);
                 r.output = output;
                 if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
-                    r.share = Some(report::share_text(regions, placement, colors.as_deref()));
+                    r.share = Some(report::share_text(regions, placement, colors.as_deref(), glyph));
                 }
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -140,7 +141,7 @@ pub(super) fn render(
             ));
         }
         if opts.share && outcome.result.is_ok() {
-            text.push_str(&report::share_text(regions, placement, colors.as_deref()));
+            text.push_str(&report::share_text(regions, placement, colors.as_deref(), glyph));
         }
     }
     Done { stdout: text, failure }
