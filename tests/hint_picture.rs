@@ -82,7 +82,7 @@ fn check_step(name: &str, img: &RgbImage, grid: &Grid, regions: &Regions, h: &Hi
     let step = h.step.as_ref().expect("a step");
     let draw = |reveal| {
         let mut out = img.clone();
-        hint::draw_mut(&mut out, grid, regions, h, Look { reveal, letters: false });
+        hint::draw_mut(&mut out, grid, regions, h, Look { reveal, letters: false, ..Default::default() });
         out
     };
     let pictures: Vec<(Reveal, RgbImage)> = Reveal::ALL.iter().map(|&r| (r, draw(r))).collect();

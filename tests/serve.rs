@@ -695,3 +695,37 @@ async fn a_hint_past_its_search_points_to_show_solution_not_a_command() {
     assert!(said.contains("within a hint's search") && said.contains("Show solution"), "{said}");
     assert!(!said.contains("queens explain"), "the page has no command line: {said}");
 }
+
+#[tokio::test]
+async fn a_star_battle_text_puzzle_shares_star_emoji() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/starbattle-played.txt")).unwrap();
+    let (status, v) = post(text).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["stars"], 2);
+    let share = v["share"].as_str().expect("share text when solved");
+    assert_eq!(share.matches('⭐').count(), 20, "{share}");
+    assert!(!share.contains('👑'), "{share}");
+}
+
+#[tokio::test]
+async fn why_about_a_star_battle_star_draws_a_star_outline_not_a_crown() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/starbattle-played.txt")).unwrap();
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/why?cell=r1c6&reveal=answer", text).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let url = v["overlay"].as_str().expect("a picture");
+    let png =
+        base64::engine::general_purpose::STANDARD.decode(url.strip_prefix("data:image/png;base64,").unwrap()).unwrap();
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    let b: Vec<f64> = v["board_box"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let px = b[2] / 10.0;
+    // Row 1, column 6: a star outline's top point is far above a crown's top.
+    let (cx, cy, size) = (b[0] + 5.5 * px, b[1] + 0.5 * px, 0.66 * px);
+    let decided = |x: f64, y: f64| {
+        (-1..=1).any(|d: i64| {
+            (-1..=1).any(|e: i64| {
+                img.get_pixel((x.round() as i64 + d) as u32, (y.round() as i64 + e) as u32).0 == [10, 110, 60]
+            })
+        })
+    };
+    assert!(decided(cx, cy - 0.47 * size), "no star point on row 1, column 6");
+}

@@ -6,6 +6,7 @@ mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use queens::output::overlay::Glyph;
 use queens::output::report::share_text;
 use queens::output::share::DISTINCT_SYMBOLS;
 use queens::{Cell, Placement};
@@ -21,7 +22,7 @@ fn no_two_regions_share_a_symbol_in_any_corpus_level() {
             let placement = Placement::new(level.solution.iter().enumerate().map(|(r, &c)| Cell::new(r, c)).collect());
             // The game's colours where the level has them all, else the default palette.
             let colors = level.rgb();
-            let text = share_text(&board, &placement, colors.as_deref());
+            let text = share_text(&board, &placement, colors.as_deref(), Glyph::Crown);
             let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
             assert_eq!(lines.len(), level.n, "{file} {}: {text}", level.id);
             let mut by_region: BTreeMap<usize, BTreeSet<char>> = BTreeMap::new();
@@ -77,7 +78,7 @@ fn neighbouring_regions_of_borders_only_corpus_boards_get_different_colours_and_
         };
         let colors = display_colors(&outcome).expect("a map colouring");
         let placement = Placement::new(shot.solution.iter().map(|&[r, c]| Cell::new(r, c)).collect());
-        let text = share_text(&board, &placement, Some(&colors));
+        let text = share_text(&board, &placement, Some(&colors), Glyph::Crown);
         let mut symbol: BTreeMap<usize, char> = BTreeMap::new();
         for (r, line) in text.lines().enumerate() {
             for (c, ch) in line.chars().enumerate() {

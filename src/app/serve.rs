@@ -540,7 +540,9 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     let share = match (&outcome.regions, &outcome.result) {
         (Some(regions), Ok(placement)) => {
-            Some(report::share_text(regions, placement, crate::output::palette::display_colors(outcome).as_deref()))
+            let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
+            let colors = crate::output::palette::display_colors(outcome);
+            Some(report::share_text(regions, placement, colors.as_deref(), glyph))
         }
         _ => None,
     };

@@ -182,6 +182,19 @@
     taps.hidden = false;
   }
 
+  // A Star Battle board (K ≥ 2 stars per row, column and region): its stars are
+  // stars, never queens or crowns.
+  function starry(rec) { return !!rec && rec.stars > 1; }
+
+  // The words that name the board's stars, once its record says what K is.
+  function nameStars(rec) {
+    var stars = starry(rec);
+    $("spoil-what").textContent = (stars ? "Every star" : "Every queen") + " at once. It gives the puzzle away.";
+    $("confirm-title").textContent = stars ? "Show all the stars?" : "Show all the queens?";
+  }
+
+  function solvedWords(rec) { return starry(rec) ? "Solved! Every star is in place." : "Solved! Every queen is in place."; }
+
   // The player's own mark on a cell: "queen", "cross" or "".
   function markOf(c) {
     var m = (rec0 && rec0.marks) || {};
@@ -196,7 +209,7 @@
     selected = [Number(t.dataset.row), Number(t.dataset.col)];
     Array.prototype.forEach.call(taps.children, function (b) { b.classList.toggle("sel", b === t); });
     var mark = markOf(selected);
-    whyBtn.textContent = mark === "queen" ? "Why a crown here?" : mark === "cross" ? "Why not here?" : "What goes here?";
+    whyBtn.textContent = mark === "queen" ? (starry(rec0) ? "Why a star here?" : "Why a crown here?") : mark === "cross" ? "Why not here?" : "What goes here?";
     whyBtn.hidden = false;
     whyBtn.disabled = false;
   });
@@ -265,6 +278,7 @@
       setStatus("");
       if (!rec || !rec.regions) { showError(rec && rec.error, status, rec); return; }
       rec0 = rec;
+      nameStars(rec);
       mode = "board";
       showResult();
       overlayTitle.textContent = "Your board";
@@ -278,7 +292,7 @@
       }
       errorEl.hidden = true;
       var more = rec.has_hint;
-      say("", "", rec.solved ? "Solved! Every queen is in place." :
+      say("", "", rec.solved ? solvedWords(rec) :
         more ? "Press Hint for where to look, or tap a cell and ask why." :
           (rec.stopped || "No further hint: every cell is decided."));
       hintBtn.textContent = MORE[0];
@@ -311,7 +325,7 @@
       summary.textContent = counts(rec);
       done = !h;
       if (!h) {
-        say("", "", rec.solved ? "Solved! Every queen is in place." : (rec.stopped || "No further hint: every cell is decided."));
+        say("", "", rec.solved ? solvedWords(rec) : (rec.stopped || "No further hint: every cell is decided."));
         hintBtn.disabled = true;
       } else {
         var sentence = st === 1 ? h.nudge : st === 2 ? h.reason : h.text;
@@ -448,7 +462,7 @@
         fullLink.hidden = true;
         setDownload(null);
       }
-      if (rec.regions && rec.queens) drawBoard(rec, !rec.overlay);
+      if (rec.regions && rec.queens) drawBoard(rec, !rec.overlay, rec0 && rec0.marks);
       share = rec.share || null;
       copy.hidden = !share;
       copy.disabled = !share;
@@ -463,10 +477,15 @@
     });
   }
 
-  // The solved board as cells: shown only for a text puzzle (no picture to draw on).
-  function drawBoard(rec, visible) {
-    var rows = rec.regions, n = rows.length, colors = rec.colors || {}, queens = {};
+  // The solved board as cells: shown only for a text puzzle (no picture to draw on),
+  // with the player's own `marks` kept: their X marks, and which stars were theirs.
+  function drawBoard(rec, visible, marks) {
+    var rows = rec.regions, n = rows.length, colors = rec.colors || {}, queens = {}, mine = {}, crossed = {};
+    var stars = starry(rec), word = stars ? "star" : "queen";
     (rec.queens || []).forEach(function (q) { queens[q[0] + "," + q[1]] = true; });
+    marks = marks || rec.marks || {};
+    (marks.queens || []).forEach(function (q) { mine[q[0] + "," + q[1]] = true; });
+    (marks.crosses || []).forEach(function (q) { crossed[q[0] + "," + q[1]] = true; });
     board.textContent = "";
     board.style.gridTemplateColumns = "repeat(" + n + ", 1fr)";
     board.style.gridTemplateRows = "repeat(" + n + ", 1fr)";
@@ -487,7 +506,15 @@
         if (c + 1 === n) cell.style.borderRightWidth = "0";
         if (r + 1 === n) cell.style.borderBottomWidth = "0";
         var what = "region " + letter + ", row " + (r + 1) + ", column " + (c + 1);
-        if (queens[r + "," + c]) { cell.classList.add("queen"); what = "queen, " + what; }
+        var at = r + "," + c;
+        if (queens[at]) {
+          cell.classList.add("queen");
+          if (stars) cell.classList.add("star");
+          what = (mine[at] ? "your " : "") + word + ", " + what;
+        } else if (crossed[at]) {
+          cell.classList.add("cross");
+          what = "your X, " + what;
+        }
         cell.setAttribute("aria-label", what);
         if (letters) {
           var tag = document.createElement("span");

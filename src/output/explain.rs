@@ -156,10 +156,10 @@ impl<'a> ExplainJson<'a> {
 
 /// The explanation for people: one numbered line per step, then the grade; with
 /// `boards` (the regions given), the board after each step below its line, the
-/// step's cells marked (`+` a queen it places, `-` a cell it empties; `Q` and `·`
-/// for the queens and empty cells before it, region letters for the cells still
-/// open). The solved board comes after it all.
-pub fn explain_text(e: &Explanation, boards: Option<&Regions>) -> String {
+/// step's cells marked (`+` a queen it places, `-` a cell it empties; `star` (`Q`,
+/// or `*` on a Star Battle board) and `·` for the queens and empty cells before it,
+/// region letters for the cells still open). The solved board comes after it all.
+pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> String {
     let mut out = String::new();
     if let Some(why) = &e.unavailable {
         let _ = writeln!(out, "  ({why}; the solution below is the solver's)");
@@ -170,7 +170,7 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>) -> String {
     for (k, s) in e.steps.iter().enumerate() {
         let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
         if let Some(regions) = boards {
-            out.push_str(&step_board(regions, &mut known, s, width + 4));
+            out.push_str(&step_board(regions, &mut known, s, width + 4, star));
         }
     }
     if e.solved_by_logic {
@@ -194,7 +194,7 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>) -> String {
 
 /// The board after `step`, indented by `indent`: what `known` held before it, and
 /// the cells it decides marked; `known` then takes them.
-fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, indent: usize) -> String {
+fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, indent: usize, star: char) -> String {
     let n = regions.n();
     let mut out = String::new();
     for r in 0..n {
@@ -205,7 +205,7 @@ fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, i
             let symbol = match (now, known[r * n + c]) {
                 (Some(CellState::Queen), _) => '+',
                 (Some(_), _) => '-',
-                (None, Some(CellState::Queen)) => 'Q',
+                (None, Some(CellState::Queen)) => star,
                 (None, Some(_)) => '·',
                 (None, None) => region_letter(regions.label(cell)),
             };
@@ -345,14 +345,35 @@ impl<'a> HintJson<'a> {
     }
 }
 
+/// The terminal's symbol for a star: `Q` (a queen) on a Queens board, `*` on a Star
+/// Battle board (K ≥ 2, or read from its borders alone), as the bordered board prints.
+pub fn star_symbol(stars: usize, from_borders: bool) -> char {
+    if stars > 1 || from_borders {
+        '*'
+    } else {
+        'Q'
+    }
+}
+
 /// The hint for people: the sentence, then the board with the player's marks
-/// (`Q` queen, `x` X mark, `·` a blank cell their crowns already rule out), the
-/// decided cells (`+` place a queen, `-` clear), mistakes (`!`) and the cells the
-/// argument uses (in brackets, or tinted in colour).
+/// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark, `·` a blank cell
+/// their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
+/// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
+/// On a Star Battle board, a legend under the board says what `+`, `-` and `!` mean
+/// when they appear.
 ///
 /// `reveal` picks the sentence; below [`Reveal::Answer`] the board shows where to
 /// look (the units of the nudge) and no decided cell or mistake.
-pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool, reveal: Reveal) -> String {
+pub fn hint_text(
+    regions: &Regions,
+    outcome: &Outcome,
+    hint: &Hint,
+    color: bool,
+    reveal: Reveal,
+    stars: usize,
+) -> String {
+    let star = star_symbol(stars, outcome.from_borders);
+    let mut shown = [false; 3];
     let mut out = format!("  {}\n", hint.reveal(reveal));
     let colors = crate::output::palette::display_colors(outcome);
     let colors = colors.as_deref();
@@ -388,11 +409,14 @@ pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool,
                 (Some(CellState::Queen), _, _) => '+',
                 (Some(_), _, _) => '-',
                 (None, true, _) => '!',
-                (None, false, Some(Mark::Queen)) => 'Q',
+                (None, false, Some(Mark::Queen)) => star,
                 (None, false, Some(Mark::Cross)) => 'x',
                 _ if implied => '·',
                 _ => letter,
             };
+            if let Some(i) = ['+', '-', '!'].iter().position(|&x| x == symbol) {
+                shown[i] = true;
+            }
             if color {
                 let [red, g, b] = region_color(colors, regions.label(cell));
                 // Cells outside the argument are faded towards grey, so the argument stands out.
@@ -408,6 +432,11 @@ pub fn hint_text(regions: &Regions, outcome: &Outcome, hint: &Hint, color: bool,
             }
         }
         out.push('\n');
+    }
+    if star == '*' && shown.iter().any(|&x| x) {
+        let words = ["+ a star to place", "- no star here", "! the mark to fix"];
+        let legend: Vec<&str> = words.iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| *w).collect();
+        let _ = writeln!(out, "  ({})", legend.join(", "));
     }
     out
 }

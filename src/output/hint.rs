@@ -5,7 +5,7 @@
 //! cells outside them are only lightly faded, so "the blue region" still shows blue.
 //! How much is drawn follows the [`Reveal`]: the nudge and the reason outline the
 //! units only (no crown, no X: they name no decided cell); the answer adds a hollow
-//! crown on a cell to fill, an X on a cell to clear, and a red circle on the mistake
+//! crown (a hollow star on a Star Battle board) on a cell to fill, an X on a cell to clear, and a red circle on the mistake
 //! to fix first.
 //! Nothing else of the solution is drawn.
 
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_hollow_circle_mut;
 
-use crate::output::overlay::{self, CROWN};
+use crate::output::overlay::{self, Glyph};
 use crate::output::{banner, letters, render};
 use crate::pipeline::Picture;
 use crate::puzzle::marks::Marks;
@@ -45,18 +45,28 @@ pub struct Look {
     pub reveal: Reveal,
     /// Draw each region's letter in its cells (`--letters`).
     pub letters: bool,
+    /// What a star is drawn as: a crown for Queens, a star for Star Battle
+    /// ([`Glyph::for_board`]).
+    pub glyph: Glyph,
 }
 
 /// Where a hint is drawn: the screenshot itself (when its board was found), or for a
 /// text puzzle, a render of the board with the player's `marks` (`None`: nothing to
-/// draw on).
-pub fn canvas(picture: Option<Picture>, regions: &Regions, marks: Option<&Marks>) -> Option<(RgbImage, Grid)> {
+/// draw on). The player's stars are drawn as `glyph`.
+pub fn canvas(
+    picture: Option<Picture>,
+    regions: &Regions,
+    marks: Option<&Marks>,
+    glyph: Glyph,
+) -> Option<(RgbImage, Grid)> {
     if let Some(pic) = picture {
         return Some((pic.image, pic.grid?));
     }
     let marks = marks?;
-    let drawn = render::Marks { crowns: Some(Placement::new(marks.queens())), crosses: marks.crosses() };
-    Some(render::render(regions, &render::Style::default(), &drawn))
+    let drawn = render::Marks { crowns: None, crosses: marks.crosses() };
+    let (mut img, grid) = render::render(regions, &render::Style::default(), &drawn);
+    overlay::draw_glyph_mut(&mut img, &grid, &Placement::new(marks.queens()), glyph);
+    Some((img, grid))
 }
 
 /// The hint picture: `hint` drawn on `image` as `look` says, cropped to the board,
@@ -104,7 +114,7 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     // Steps already taken (the Hint button pressed before): drawn quietly.
     for &(cell, state) in &hint.earlier {
         if state == CellState::Queen {
-            crown_outline(img, grid, cell, width, EARLIER);
+            glyph_outline(img, grid, cell, width, EARLIER, look.glyph);
         } else {
             cross(img, grid, cell, width * 0.6, EARLIER);
         }
@@ -121,7 +131,7 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     if let Some(step) = &hint.step {
         for &(cell, state) in &step.decided {
             if state == CellState::Queen {
-                crown_outline(img, grid, cell, width, DECIDED);
+                glyph_outline(img, grid, cell, width, DECIDED, look.glyph);
             } else {
                 cross(img, grid, cell, width, DECIDED);
             }
@@ -225,13 +235,18 @@ fn thick_line(img: &mut RgbImage, a: (f64, f64), b: (f64, f64), width: f64, colo
     }
 }
 
-/// A hollow crown: place a queen here.
-fn crown_outline(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64, ink: [u8; 3]) {
+/// A hollow crown (a hollow star for Star Battle): place a star here.
+fn glyph_outline(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64, ink: [u8; 3], glyph: Glyph) {
     let size = grid.px.min(grid.py) * 0.66;
     let (cx, cy) = grid.center(cell);
-    let pts: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (cx + (u - 0.5) * size, cy + (v - 0.52) * size)).collect();
-    for w in pts.windows(2) {
-        thick_line(img, w[0], w[1], width, ink);
+    let (outline, (gx, gy)) = glyph.outline();
+    let pts: Vec<(f64, f64)> = outline.iter().map(|&(u, v)| (cx + (u - gx) * size, cy + (v - gy) * size)).collect();
+    // Closed: the crown's outline repeats its first point, the star's does not.
+    for (i, &a) in pts.iter().enumerate() {
+        let b = pts[(i + 1) % pts.len()];
+        if a != b {
+            thick_line(img, a, b, width, ink);
+        }
     }
 }
 

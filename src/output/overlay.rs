@@ -28,9 +28,10 @@ const INK: [u8; 3] = [24, 24, 28];
 const HALO: [u8; 3] = [255, 255, 255];
 
 /// What marks a solution cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Glyph {
     /// The Queens crown.
+    #[default]
     Crown,
     /// A five-pointed star (Star Battle).
     Star,
@@ -47,7 +48,7 @@ impl Glyph {
     }
 
     /// The outline in cell units (0..1) and the point its halo grows around.
-    fn outline(self) -> (Vec<(f64, f64)>, (f64, f64)) {
+    pub(crate) fn outline(self) -> (Vec<(f64, f64)>, (f64, f64)) {
         match self {
             Glyph::Crown => (CROWN.to_vec(), (0.5, 0.52)),
             Glyph::Star => {

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::error::{Error, PartitionError};
+use crate::output::overlay::Glyph;
 use crate::pipeline::{Outcome, Timings};
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::solve::logic::Difficulty;
@@ -340,8 +341,13 @@ pub fn bordered_text(
 }
 
 /// The board as emoji, one symbol per region (distinct while symbols last, see
-/// [`crate::output::share`]), with 👑 on the queens.
-pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>) -> String {
+/// [`crate::output::share`]), with 👑 on the queens, or ⭐ on the stars of a Star
+/// Battle board (`glyph` a star, see [`Glyph::for_board`]).
+pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8; 3]]>, glyph: Glyph) -> String {
+    let star = match glyph {
+        Glyph::Crown => '👑',
+        Glyph::Star => '⭐',
+    };
     let palette: Vec<[u8; 3]> = (0..regions.region_count()).map(|label| region_color(colors, label)).collect();
     let symbols = crate::output::share::region_symbols_apart(&palette, &crate::output::palette::neighbours(regions));
     let mut out = String::new();
@@ -349,7 +355,7 @@ pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8
         for c in 0..regions.n() {
             let cell = Cell::new(r, c);
             if placement.contains(cell) {
-                out.push('👑');
+                out.push(star);
             } else {
                 out.push_str(symbols[regions.label(cell)]);
             }

@@ -331,6 +331,36 @@ async function main() {
       assert(await page.isHidden("#overlay"), "#overlay is shown for a text puzzle");
     });
 
+    await check("a pasted Star Battle text puzzle names and draws stars: Why a star here?, Show all the stars?, ★ kept beside the player's X marks", async () => {
+      const starText = readFileSync(join(dirname(new URL(import.meta.url).pathname), "../../samples/starbattle-played.txt"), "utf8");
+      await page.reload({ waitUntil: "load" });
+      await page.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.setData("text/plain", text);
+        document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+      }, starText);
+      await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+      const spoil = await page.textContent("#spoil-what");
+      assert(spoil.startsWith("Every star"), `the answer box says ${spoil}`);
+      // Row 1, column 6 holds the player's star.
+      await whyOnCell(page, base, Buffer.from(starText), [0, 5], "Why a star here?");
+      await page.click("#solution");
+      await page.waitForSelector("#confirm", { state: "visible", timeout: TIMEOUT });
+      const asked = await page.textContent("#confirm-title");
+      assert(asked === "Show all the stars?", `the dialog says ${asked}`);
+      await page.click("#confirm-yes");
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell.queen").length === 20, null, { timeout: TIMEOUT });
+      const drawn = await page.$$eval("#board .cell.queen", (els) => els.map((e) => [e.classList.contains("star"), getComputedStyle(e, "::after").content]));
+      assert(drawn.every(([star, content]) => star && content === '"\u2605"'), `the solution's cells: ${JSON.stringify(drawn.slice(0, 3))}`);
+      const crosses = await page.$$eval("#board .cell.cross", (els) => els.length);
+      assert(crosses > 0, "the player's X marks are gone from the solution");
+      const mine = await page.$$eval("#board .cell.queen", (els) => els.filter((e) => e.getAttribute("aria-label").startsWith("your star")).length);
+      assert(mine === 4, `${mine} of the player's 4 stars are named theirs`);
+      const share = await page.evaluate(() => document.getElementById("copy").hidden);
+      assert(!share, "no Copy emoji board");
+      if (shotsDir) await page.screenshot({ path: join(shotsDir, "desktop-starbattle-text-solution.png"), fullPage: true });
+    });
+
     if (played) await playerChecks(page, played, playedArg.split(",").map(Number));
     const starPlayed = corpusPlayed && join(dirname(corpusPlayed), "../starbattle-played/001_played_10x10_2star_penpa_phone390.png");
     if (starPlayed && existsSync(starPlayed)) {

@@ -32,6 +32,7 @@ pub(super) fn render(
     let output = written.map(names::exact);
     // The K the result is about (auto found it); the configured one when auto found none.
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
+    let glyph = crate::output::overlay::Glyph::for_board(stars, outcome.from_borders);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     let failure = error.map(|e| format!("{}: {e}", job.shown));
     // A board read from its borders shows no region colours: it gets a map colouring.
@@ -44,7 +45,7 @@ pub(super) fn render(
                 let mut r = Record::new(&job.display, stars, outcome);
                 r.output = output;
                 if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
-                    r.share = Some(report::share_text(regions, placement, colors.as_deref()));
+                    r.share = Some(report::share_text(regions, placement, colors.as_deref(), glyph));
                 }
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -98,7 +99,7 @@ pub(super) fn render(
             text.push_str(&format!(" -> {}", names::path(out)));
         }
         text.push('\n');
-        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal));
+        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal, stars));
         // Something more to show (a step, a mistake's fix, a chain): how to see it.
         let more = h.step.is_some() || h.fix.is_some();
         let next = match opts.reveal {
@@ -125,7 +126,8 @@ pub(super) fn render(
         text.push('\n');
         // `explain`: the steps first, the solved board last (it is their answer).
         if let (Mode::Explain, Some(e)) = (opts.mode, &outcome.explained) {
-            text.push_str(&explain::explain_text(e, opts.boards.then_some(regions)));
+            let star = explain::star_symbol(stars, outcome.from_borders);
+            text.push_str(&explain::explain_text(e, opts.boards.then_some(regions), star));
         }
         if outcome.from_borders {
             text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
@@ -139,7 +141,7 @@ pub(super) fn render(
             ));
         }
         if opts.share && outcome.result.is_ok() {
-            text.push_str(&report::share_text(regions, placement, colors.as_deref()));
+            text.push_str(&report::share_text(regions, placement, colors.as_deref(), glyph));
         }
     }
     Done { stdout: text, failure }

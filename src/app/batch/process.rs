@@ -83,9 +83,11 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         (Mode::Hint | Mode::Why(_), Some(dir)) => {
             hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
                 // A text puzzle is drawn only when it carries the player's marks.
-                let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref())?;
+                let glyph =
+                    overlay::Glyph::for_board(outcome.stars.unwrap_or(opts.config.solve.stars), outcome.from_borders);
+                let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref(), glyph)?;
                 let letters = opts.config.letters || outcome.names_by_letter();
-                let look = crate::output::hint::Look { reveal: opts.reveal, letters };
+                let look = crate::output::hint::Look { reveal: opts.reveal, letters, glyph };
                 let img = crate::output::hint::picture(image, &grid, regions, h, look);
                 let kind = if matches!(opts.mode, Mode::Why(_)) { "why" } else { "hint" };
                 Some(write_hint(dir, &job.out_name, kind, inputs, &img))

@@ -68,15 +68,17 @@ fn board_picture(
     hint: Option<&Hint>,
     stage: Stage,
     letters: bool,
+    stars: usize,
 ) -> Option<(String, [u32; 4])> {
     let regions = outcome.regions.as_ref()?;
+    let glyph = overlay::Glyph::for_board(stars, outcome.from_borders);
     // A text puzzle without marks is drawn on its render too: the page shows the picture.
     let blank = Marks::new(regions.n());
-    let (mut image, grid) = canvas(picture, regions, Some(outcome.marks.as_ref().unwrap_or(&blank)))?;
+    let (mut image, grid) = canvas(picture, regions, Some(outcome.marks.as_ref().unwrap_or(&blank)), glyph)?;
     let (x0, y0, _, _) = overlay::crop_box(image.width(), image.height(), &grid);
     let (x, y, w, h) = grid.bbox(image.width(), image.height());
     let image = match (stage, hint) {
-        (Stage::Reveal(reveal), Some(h)) => hint::picture(image, &grid, regions, h, Look { reveal, letters }),
+        (Stage::Reveal(reveal), Some(h)) => hint::picture(image, &grid, regions, h, Look { reveal, letters, glyph }),
         _ => {
             if letters {
                 crate::output::letters::draw_mut(&mut image, &grid, regions);
@@ -131,7 +133,8 @@ pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Sta
         map.insert("has_hint".into(), Value::Bool(has));
         map.insert("reveal".into(), Value::String(stage.name().into()));
     }
-    let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, config.letters || outcome.names_by_letter());
+    let letters = config.letters || outcome.names_by_letter();
+    let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars);
     (status, with_board(value, &outcome, drawn))
 }
 
@@ -155,6 +158,7 @@ pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reve
             Some(h),
             Stage::Reveal(reveal),
             config.letters || outcome.names_by_letter(),
+            stars,
         ),
         None => None,
     };
