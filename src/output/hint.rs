@@ -27,6 +27,9 @@ use crate::vision::grid::Grid;
 /// Outer stroke of a unit's outline: near-black reads on every pastel and beside
 /// the game's thin region borders, since it is several times thicker.
 const OUTLINE: [u8; 3] = [24, 24, 32];
+/// Outer stroke on Star Battle boards, whose region borders are themselves thick
+/// black lines: a near-black outline would read as one more wall, so it is blue.
+const OUTLINE_STAR: [u8; 3] = [25, 100, 220];
 /// Inner stroke of the outline: keeps it visible on dark themes and dark regions.
 const OUTLINE_INNER: [u8; 3] = [255, 255, 255];
 /// How much of a cell outside the units keeps its colour's saturation (1: all).
@@ -121,8 +124,9 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     }
     let stroke = (grid.px.min(grid.py) * 0.08).max(3.0);
     let inner = (stroke * 0.35).max(1.0);
+    let ink = if look.glyph == Glyph::Star { OUTLINE_STAR } else { OUTLINE };
     for unit in &units {
-        outline(img, grid, n, unit, 0.0, stroke, OUTLINE);
+        outline(img, grid, n, unit, 0.0, stroke, ink);
         outline(img, grid, n, unit, stroke, stroke + inner, OUTLINE_INNER);
     }
     if look.reveal != Reveal::Answer {
