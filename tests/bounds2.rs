@@ -314,15 +314,7 @@ fn text_costs_what_it_weighs() {
     ];
     for (name, text, why) in inputs {
         let path = write(dir.path(), name, text.as_bytes());
-        let out = std::process::Command::new("/usr/bin/time")
-            .args(["-f", "peak %M"])
-            .arg(env!("CARGO_BIN_EXE_queens"))
-            .args(["solve", "--no-image"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        let (out, stderr, peak) = solve_peak(&path);
         assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
         assert!(stderr.contains(why), "{name}: {stderr}");
         let bound = 4 * text.len() as u64 / 1024 + 20 * 1024;
@@ -380,18 +372,25 @@ fn a_picture_costs_what_the_estimate_says() {
         noise.write_to(&mut std::io::Cursor::new(&mut bytes), format).unwrap();
         let path = write(dir.path(), &name, &bytes);
         let (_, _, cost) = queens::vision::screenshot::decode_cost(&bytes).expect("a picture");
-        let out = std::process::Command::new("/usr/bin/time")
-            .args(["-f", "peak %M"])
-            .arg(env!("CARGO_BIN_EXE_queens"))
-            .args(["solve", "--no-image"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+        let (out, stderr, peak) = solve_peak(&path);
         assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
         assert!(stderr.contains("too detailed to find a board"), "{name}: {stderr}");
         let bound = (cost + bytes.len() as u64) / 1024 + 30 * 1024;
         assert!(peak <= bound, "{name}: peak {peak} kB, over the estimate {} kB + the file + 30 MB", cost / 1024);
     }
+}
+
+/// `queens solve --no-image PATH` under `/usr/bin/time`: its output, its standard
+/// error as text, and its peak resident memory in kB.
+fn solve_peak(path: &std::path::Path) -> (std::process::Output, String, u64) {
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "peak %M"])
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(["solve", "--no-image"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+    (out, stderr, peak)
 }

@@ -294,36 +294,7 @@ fn proc_kb(pid: u32, field: &str) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// A real `queens serve` on a free loopback port; killed when dropped.
-struct Server {
-    child: std::process::Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        use std::io::BufRead as _;
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .expect("queens serve starts");
-        let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let addr =
-            line.trim().strip_prefix("queens: serving on http://").unwrap_or_else(|| panic!("{line}")).to_string();
-        Server { child, addr }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use common::server::Server;
 
 /// 16 uploads at once, half 16000×16000 bombs and half screenshots, against a real
 /// server process: bombs are refused from their header, every screenshot is solved
