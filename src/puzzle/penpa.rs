@@ -376,22 +376,15 @@ pub fn encode(regions: &Regions, stars: usize, marks: Option<&Marks>) -> Option<
     if Regions::from_walls(n, &right, &below) != *regions {
         return None;
     }
+    // penpa's order: the walls between side-by-side cells row by row, then those below.
     let mut edges = Vec::new();
-    for r in 0..n {
-        for c in 0..n - 1 {
-            if label(r, c) != label(r, c + 1) {
-                let a = grid.corner(r, c + 1);
-                edges.push(format!("\"{a},{}\":2", a + grid.nx0));
-            }
-        }
+    for i in (0..n * n).filter(|&i| right[i]) {
+        let a = grid.corner(i / n, i % n + 1);
+        edges.push(format!("\"{a},{}\":2", a + grid.nx0));
     }
-    for r in 0..n - 1 {
-        for c in 0..n {
-            if label(r, c) != label(r + 1, c) {
-                let a = grid.corner(r + 1, c);
-                edges.push(format!("\"{a},{}\":2", a + 1));
-            }
-        }
+    for i in (0..n * n).filter(|&i| below[i]) {
+        let a = grid.corner(i / n + 1, i % n);
+        edges.push(format!("\"{a},{}\":2", a + 1));
     }
     let k_at = grid.nx0 * 2 + n + 1;
     let puzzle = layer(
