@@ -20,32 +20,9 @@ struct Played {
     file: String,
     stars: usize,
     regions: Vec<String>,
-    marks: Labelled,
+    marks: common::StarLabels,
     penpa_solve_link: String,
     penpa_edit_link: String,
-}
-
-#[derive(serde::Deserialize)]
-struct Labelled {
-    stars: Vec<[usize; 2]>,
-    #[serde(default)]
-    dots: Vec<[usize; 2]>,
-    #[serde(default)]
-    crosses: Vec<[usize; 2]>,
-}
-
-impl Labelled {
-    /// The labels as marks: a dot and an X both say "no star here".
-    fn marks(&self, n: usize) -> Marks {
-        let mut m = Marks::new(n);
-        for &[r, c] in self.dots.iter().chain(&self.crosses) {
-            m.set(Cell::new(r, c), Mark::Cross);
-        }
-        for &[r, c] in &self.stars {
-            m.set(Cell::new(r, c), Mark::Queen);
-        }
-        m
-    }
 }
 
 fn played() -> Option<Vec<Played>> {

@@ -22,7 +22,7 @@ struct Shot {
     stars: usize,
     solution: Vec<[usize; 2]>,
     #[serde(default)]
-    marks: Option<Labels>,
+    marks: Option<common::StarLabels>,
     /// The marks that contradict the solution (`starbattle-played/` only; the
     /// marks of `starbattle/` never do).
     #[serde(default)]
@@ -31,32 +31,13 @@ struct Shot {
     board_bbox_px: [f64; 4],
 }
 
-#[derive(Debug, Default, serde::Deserialize)]
-struct Labels {
-    #[serde(default)]
-    stars: Vec<[usize; 2]>,
-    /// pzprjs's "no star" dashes.
-    #[serde(default)]
-    dots: Vec<[usize; 2]>,
-    /// penpa-edit's "no star" X marks.
-    #[serde(default)]
-    crosses: Vec<[usize; 2]>,
-}
-
 impl Shot {
     fn expected(&self) -> Marks {
-        let mut m = Marks::new(self.n);
-        let l = self.marks.as_ref().expect("labelled");
-        for (list, mark) in [(&l.dots, Mark::Cross), (&l.crosses, Mark::Cross), (&l.stars, Mark::Queen)] {
-            for &[r, c] in list {
-                m.set(Cell::new(r, c), mark);
-            }
-        }
-        m
+        self.marks.as_ref().expect("labelled").marks(self.n)
     }
 
     fn marked(&self) -> bool {
-        self.marks.as_ref().is_some_and(|l| !(l.stars.is_empty() && l.dots.is_empty() && l.crosses.is_empty()))
+        self.marks.as_ref().is_some_and(common::StarLabels::any)
     }
 }
 

@@ -185,3 +185,37 @@ pub fn encode(img: &image::RgbImage, enc: Encoding) -> Vec<u8> {
         }
     }
 }
+
+/// The labelled marks of a Star Battle corpus picture (`marks` in the manifests of
+/// `starbattle/` and `starbattle-played/`): a pzprjs dash and a penpa X both say
+/// "no star here".
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct StarLabels {
+    #[serde(default)]
+    pub stars: Vec<[usize; 2]>,
+    /// pzprjs's "no star" dashes.
+    #[serde(default)]
+    pub dots: Vec<[usize; 2]>,
+    /// penpa-edit's "no star" X marks.
+    #[serde(default)]
+    pub crosses: Vec<[usize; 2]>,
+}
+
+impl StarLabels {
+    /// The labels as the marks of an `n`×`n` board (dashes and X's as X marks).
+    pub fn marks(&self, n: usize) -> queens::puzzle::marks::Marks {
+        use queens::puzzle::marks::{Mark, Marks};
+        let mut m = Marks::new(n);
+        for (list, mark) in [(&self.dots, Mark::Cross), (&self.crosses, Mark::Cross), (&self.stars, Mark::Queen)] {
+            for &[r, c] in list {
+                m.set(queens::Cell::new(r, c), mark);
+            }
+        }
+        m
+    }
+
+    /// True when the picture carries any mark.
+    pub fn any(&self) -> bool {
+        !(self.stars.is_empty() && self.dots.is_empty() && self.crosses.is_empty())
+    }
+}
