@@ -361,18 +361,23 @@ async fn in_process(opts: ServeOptions) -> (std::net::SocketAddr, tokio::task::J
     (addr, tokio::spawn(queens::app::serve::serve_on(listener, opts)))
 }
 
-/// A client that sends `head` at once, then (with `trickle`) one byte every 100 ms,
-/// and reads whatever comes back. Returns what it read and when the server
-/// closed the connection (or `None` if it was still open after `give_up`).
+/// Client `i`, from a loopback address of its own (127.0.1.i: the server takes
+/// each address for a client), that sends `head` at once, then (with `trickle`)
+/// one byte every 100 ms, and reads whatever comes back. Returns what it read and
+/// when the server closed the connection (or `None` if it was still open after
+/// `give_up`).
 async fn slow_client(
     addr: std::net::SocketAddr,
+    i: u8,
     head: String,
     trickle: bool,
     give_up: Duration,
 ) -> (String, Option<Duration>) {
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
     let start = Instant::now();
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from(([127, 0, 1, i], 0))).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
     stream.write_all(head.as_bytes()).await.unwrap();
     let (mut rx, mut tx) = stream.into_split();
     let mut got = Vec::new();
@@ -428,7 +433,7 @@ async fn slow_clients_are_cut_off_and_others_are_served() {
             // Headers done, a 100 kB body trickled.
             _ => format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: 100000\r\n\r\n"),
         };
-        clients.spawn(async move { (i % 4, slow_client(addr, head, i % 4 != 1, give_up).await) });
+        clients.spawn(async move { (i % 4, slow_client(addr, i + 1, head, i % 4 != 1, give_up).await) });
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let client = reqwest::Client::new();
@@ -498,7 +503,7 @@ async fn slow_clients_over_the_cap_do_not_lock_others_out() {
         } else {
             format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: 100000\r\n\r\n")
         };
-        clients.spawn(slow_client(addr, head, true, Duration::from_secs(60)));
+        clients.spawn(slow_client(addr, i + 1, head, true, Duration::from_secs(60)));
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     let client = reqwest::Client::new();

@@ -278,3 +278,53 @@ async fn a_client_that_never_reads_is_cut() {
         "the whole answer ({length} bytes) was sent to a client that never read"
     );
 }
+
+/// Item 2: an upload counts in the uploads budget from the bytes held, before it
+/// is solved. One client declares a 15 MiB picture, sends 3 MiB of it and stops;
+/// a 3.3 MB upload beside it does not fit in the 6 MiB budget, so it waits for
+/// room (503 after the queue wait), and is answered once that client goes. Bodies
+/// used to be read and held for free while they waited for their turn (32 clients
+/// held 413 MB of them).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upload_counts_while_it_is_held() {
+    use tokio::io::AsyncWriteExt as _;
+    let opts = queens::app::serve::ServeOptions {
+        upload_budget: 6 << 20,
+        queue_wait: Duration::from_secs(2),
+        body_timeout: Duration::from_secs(600),
+        per_client: 4,
+        ..Default::default()
+    };
+    let addr = in_process(opts).await;
+    let url = format!("http://{addr}/api/solve");
+    let text = "AB\n".repeat(1_100_000);
+    let mut holder = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!("POST /api/solve HTTP/1.1\r\nhost: {addr}\r\ncontent-length: {}\r\n\r\n", 15 << 20);
+    holder.write_all(head.as_bytes()).await.unwrap();
+    holder.write_all(&vec![0x89; 3 << 20]).await.unwrap();
+    // The holder's bytes are read as soon as they arrive; a watchdog, not a timing.
+    let mut last = None;
+    for _ in 0..20 {
+        let res = client(60).post(&url).body(text.clone()).send().await.expect("the server answers");
+        let status = res.status();
+        let v: Value = res.json().await.expect("a JSON answer");
+        if status == reqwest::StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(v["error"]["kind"], "busy", "{v}");
+            last = None;
+            break;
+        }
+        last = Some((status, v));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(last.is_none(), "a 3.3 MB upload was read beside 3 MiB held in a 6 MiB budget: {last:?}");
+    drop(holder);
+    // The room comes back when the holder's connection closes.
+    for _ in 0..50 {
+        let res = client(60).post(&url).body(text.clone()).send().await.expect("the server answers");
+        if res.status() == reqwest::StatusCode::UNPROCESSABLE_ENTITY {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("the room of an upload whose client went was never given back");
+}

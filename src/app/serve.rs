@@ -12,9 +12,12 @@
 //!
 //! Every request is bounded: the body size ([`ServeOptions::body_limit`], 413),
 //! the number of solves at once ([`ServeOptions::max_concurrent`], 503 after
-//! waiting [`ServeOptions::queue_wait`] for a slot), the memory that the running
-//! solves' pictures may take together ([`ServeOptions::memory_budget`], estimated
-//! from each picture's header and waited for like a slot), and the time per request ([`ServeOptions::request_timeout`], 504). A panic while
+//! waiting [`ServeOptions::queue_wait`] for a slot), the bodies held at once
+//! ([`ServeOptions::upload_budget`], counted as they arrive, see `upload`), the
+//! memory that the running solves' pictures may take together
+//! ([`ServeOptions::memory_budget`], estimated from each picture's header and
+//! waited for like a slot), and the time per request
+//! ([`ServeOptions::request_timeout`], 504). A panic while
 //! solving becomes a 500 with a JSON error, and so does a solve whose thread cannot
 //! start (the process's thread limit); the server keeps running.
 //!
@@ -42,9 +45,8 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, FromRequest as _, Query, Request, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -69,10 +71,11 @@ mod origin;
 mod player;
 mod reply;
 mod stall;
+mod upload;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
 use player::{colors_json, Stage};
-use reply::{error_response, INPUT_NAME};
+use reply::{busy, error_response, shutting_down, INPUT_NAME};
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve_page.html");
@@ -91,6 +94,8 @@ struct AppState {
     memory: Arc<Semaphore>,
     /// Permits in `memory` when nothing runs.
     memory_permits: u32,
+    /// The uploads budget, in permits of [`upload::BYTES_PER_PERMIT`] (see [`upload`]).
+    uploads: Arc<Semaphore>,
     /// Each client address's own slots ([`ServeOptions::per_client`]), while it
     /// has a request running or waiting.
     clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
@@ -169,7 +174,6 @@ enum Route {
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
-    let limit = opts.body_limit;
     let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
     let token = opts.token.clone();
     let served = origin::Served(opts.address);
@@ -177,6 +181,9 @@ pub fn router(opts: ServeOptions) -> Router {
         slots: Arc::new(Semaphore::new(opts.max_concurrent)),
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
         memory_permits,
+        uploads: Arc::new(Semaphore::new(
+            opts.upload_budget.div_ceil(upload::BYTES_PER_PERMIT).min(Semaphore::MAX_PERMITS),
+        )),
         clients: Arc::default(),
         opts,
     });
@@ -184,9 +191,9 @@ pub fn router(opts: ServeOptions) -> Router {
         .route("/", get(page))
         .route("/page.js", get(script))
         .route("/api/health", get(health))
-        .route("/api/solve", post(solve).layer(DefaultBodyLimit::max(limit)))
-        .route("/api/hint", post(hint).layer(DefaultBodyLimit::max(limit)))
-        .route("/api/why", post(why).layer(DefaultBodyLimit::max(limit)))
+        .route("/api/solve", post(solve))
+        .route("/api/hint", post(hint))
+        .route("/api/why", post(why))
         .fallback(not_found)
         .with_state(state);
     let router = match token {
@@ -302,35 +309,36 @@ async fn answer(
     request: Request,
     route: Route,
 ) -> Response {
-    // The body is read here rather than by an extractor, so that it has a deadline.
+    // The body is read here rather than by an extractor, so that it has a deadline
+    // and its room.
     let answering = request.extensions().get::<connections::Answering>().cloned();
     let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
-    let Ok(body) = tokio::time::timeout(state.opts.body_timeout, Bytes::from_request(request, &())).await else {
-        let mut res = error_response(
-            StatusCode::REQUEST_TIMEOUT,
-            "timeout",
-            format!("the upload did not arrive within {} s", state.opts.body_timeout.as_secs_f64()),
-        );
-        // The rest of the body is not wanted: close rather than read it.
-        res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        return res;
+    // Every wait for a turn (the client's slot, room, a shared slot) ends by one deadline.
+    let give_up = tokio::time::Instant::now() + state.opts.queue_wait;
+    // The client's own slot comes before a byte of the body is read, so a body
+    // waiting for it stays in the client's socket; what is read counts in the
+    // uploads budget as it arrives (see `upload`).
+    let own = match peer {
+        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
+            Ok(Ok(own)) => Some(own),
+            Ok(Err(_)) => return shutting_down(),
+            Err(_) => return busy(),
+        },
+        None => None,
     };
-    let body: Result<Bytes, BytesRejection> = body;
+    let limits = upload::Limits {
+        size: state.opts.body_limit,
+        deadline: tokio::time::Instant::now() + state.opts.body_timeout,
+        wait: state.opts.queue_wait,
+    };
+    let read = upload::read(request.into_body(), &state.uploads, &limits).await;
     // From here on the connection is being answered: never closed to make room.
     if let Some(connections::Answering(flag)) = answering {
         flag.store(true, std::sync::atomic::Ordering::Release);
     }
-    let body = match body {
-        Ok(b) => b,
-        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            let mib = state.opts.body_limit as f64 / f64::from(1 << 20);
-            return error_response(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too-large",
-                format!("the upload is larger than the {mib:.0} MiB limit"),
-            );
-        }
-        Err(e) => return error_response(e.status(), "io", format!("cannot read the upload: {}", e.body_text())),
+    let (body, body_room) = match read {
+        Ok(read) => read,
+        Err(refused) => return refused.response(&limits, state.opts.body_timeout),
     };
     if let Err(rejection) = &query {
         return error_response(StatusCode::BAD_REQUEST, "bad-request", reply::query_problem(rejection));
@@ -401,28 +409,18 @@ async fn answer(
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
     }
 
-    // Room for what reading the upload takes first, then a slot, both within one wait.
-    let cost = upload_cost(&body, &config);
-    let wanted = u32::try_from(cost.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits);
-    // The client's own slot first: one client's queue never holds the shared ones.
+    // Room for what reading it takes next, then a shared slot, within the same
+    // deadline; the body keeps its own room until it is dropped.
+    let wanted = permits(&state, upload_cost(&body, &config));
     let acquire = async {
-        let own = match peer {
-            Some(ip) => Some(ClientSlot::acquire(&state, ip).await?),
-            None => None,
-        };
         let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
         let slot = Arc::clone(&state.slots).acquire_owned().await?;
-        Ok::<_, tokio::sync::AcquireError>((slot, room, own))
+        Ok::<_, tokio::sync::AcquireError>((slot, room))
     };
-    let permits = match tokio::time::timeout(state.opts.queue_wait, acquire).await {
-        Ok(Ok(permits)) => permits,
-        Ok(Err(_)) => return error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is shutting down"),
-        Err(_) => {
-            let mut res =
-                error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is busy; try again shortly");
-            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
-            return res;
-        }
+    let turn = match tokio::time::timeout_at(give_up, acquire).await {
+        Ok(Ok((slot, room))) => (slot, room, own),
+        Ok(Err(_)) => return shutting_down(),
+        Err(_) => return busy(),
     };
     // The permits move into the solve's thread: a solve that outlives its request's
     // timeout still holds its slot and its pixels until it really ends, so the
@@ -434,13 +432,13 @@ async fn answer(
     // request is answered 500, where `spawn_blocking` panics.
     let (done, answered) = tokio::sync::oneshot::channel();
     let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
-        let (slot, room, own) = permits;
+        let (slot, room, own) = turn;
         let (status, value) = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
             Answer::Why(cell, reveal) => player::why_upload(&body, &config, cell, reveal),
         };
-        drop(body);
+        drop((body, body_room));
         // Written here, not on the thread that serves every connection.
         let json = serde_json::to_vec(&value).expect("records always serialize");
         drop(value);
@@ -491,6 +489,11 @@ async fn answer(
             format!("solving took longer than {} s", state.opts.request_timeout.as_secs_f64()),
         ),
     }
+}
+
+/// Permits of the memory budget for `bytes`, at most the whole budget.
+fn permits(state: &AppState, bytes: u64) -> u32 {
+    u32::try_from(bytes.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits)
 }
 
 /// The memory that reading `body` may take, charged to the budget while it runs.

@@ -28,6 +28,11 @@ pub struct ServeOptions {
     /// not fit waits for room like for a slot; one larger than the whole budget
     /// waits until it can run alone.
     pub memory_budget: u64,
+    /// Bytes of request bodies the server may hold at once, from their first byte
+    /// until their solve ends (a budget apart from [`ServeOptions::memory_budget`],
+    /// so that waiting bodies never hold a picture's room). When it is full, the
+    /// next piece of a body waits for room like for a slot, then gets 503.
+    pub upload_budget: usize,
     /// How long a client may take to send a request's headers (counted from when
     /// the server starts waiting for them) before its connection is closed.
     pub header_timeout: Duration,
@@ -51,7 +56,7 @@ pub struct ServeOptions {
 }
 
 impl Default for ServeOptions {
-    /// 20 MiB bodies, two solves per core and one per client address, 5 s of
+    /// 20 MiB bodies and 160 MiB of them held at once, two solves per core and one per client address, 5 s of
     /// queueing, a 20 s solver time limit (the solve stops then and frees its
     /// slot) plus 10 s per request (30 s), 320 MiB
     /// of decoded pictures (one full-size 40-megapixel RGB picture), 10 s for headers, 30 s for a body,
@@ -66,6 +71,7 @@ impl Default for ServeOptions {
             config,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             body_limit: 20 << 20,
+            upload_budget: DEFAULT_UPLOAD_BUDGET,
             max_concurrent: 2 * cores,
             per_client: 1,
             queue_wait: Duration::from_secs(5),
@@ -82,6 +88,10 @@ impl Default for ServeOptions {
 /// The server's default solver time limit per puzzle: well under a minute, so a
 /// hard upload holds its slot (and one of its client's) for 20 s at most.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
+
+/// The default [`ServeOptions::upload_budget`]: 160 MiB, eight whole uploads of
+/// the 20 MiB limit (a screenshot is well under 1 MB).
+pub const DEFAULT_UPLOAD_BUDGET: usize = 160 << 20;
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. A screenshot is charged
 /// about 100 MB (mostly the board search's worst case), a 40-megapixel RGB

@@ -47,3 +47,19 @@ pub(super) fn held_answer(status: StatusCode, json: Vec<u8>, room: tokio::sync::
     let body = Bytes::from_owner(Held { json, _room: room });
     (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
+
+/// 503 when no turn came within the queue wait. The connection is closed: the
+/// upload may not have been read.
+pub(super) fn busy() -> Response {
+    let mut res = error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is busy; try again shortly");
+    res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+    res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
+}
+
+/// 503 while the server stops.
+pub(super) fn shutting_down() -> Response {
+    let mut res = error_response(StatusCode::SERVICE_UNAVAILABLE, "busy", "the server is shutting down");
+    res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
+}
