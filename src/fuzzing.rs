@@ -18,7 +18,8 @@ pub fn config() -> Config {
 
 /// Text target: [`text_read`], then (small boards) solve.
 pub fn text_parser(data: &[u8]) {
-    let Some(regions) = text_read(data) else { return };
+    // The parser takes &str; lossy conversion keeps invalid UTF-8 inputs useful.
+    let Some(regions) = text_read(&String::from_utf8_lossy(data)) else { return };
     if regions.n() <= 12 {
         let _ =
             solve::solve(&regions, &SolveOptions { time_limit: Duration::from_millis(500), ..SolveOptions::default() });
@@ -27,10 +28,8 @@ pub fn text_parser(data: &[u8]) {
 
 /// The reading half of the text target: parse; the written form must parse back to
 /// the same board; then the partition check. Returns the board when it passes.
-fn text_read(data: &[u8]) -> Option<crate::Regions> {
-    // The parser takes &str; lossy conversion keeps invalid UTF-8 inputs useful.
-    let input = String::from_utf8_lossy(data);
-    let regions = crate::puzzle::text::parse(&input).ok()?;
+fn text_read(input: &str) -> Option<crate::Regions> {
+    let regions = crate::puzzle::text::parse(input).ok()?;
     if regions.region_count() <= 62 {
         let again = crate::puzzle::text::parse(&crate::puzzle::text::write(&regions)).expect("written puzzle parses");
         assert_eq!(again, regions, "text round trip changed the board");
@@ -111,22 +110,31 @@ pub fn penpa(data: &[u8]) {
 /// 50 bytes a byte would show, small enough for a million runs.
 pub const MAX_SIZED_TEXT: usize = 8 << 20;
 
-/// The text-size dimension: `data[0]` picks a length, the rest of `data` is
-/// repeated up to it. Most picks are short (up to 32 KiB); one in sixteen goes up to
+/// The text-size dimension: `data[0]` picks a length, the rest of `data` (made
+/// valid UTF-8, lossily) is repeated up to it, cut at a character. Most picks are short (up to 32 KiB); one in sixteen goes up to
 /// [`MAX_SIZED_TEXT`], so a fuzzer explores texts of any size from small inputs.
 pub fn sized_text(data: &[u8]) -> String {
     let Some((&pick, body)) = data.split_first() else { return String::new() };
+    // Made valid once, on the short body: a lossy pass over megabytes would be
+    // most of a run's time (the fuzzer counts every byte's comparisons).
+    let body = String::from_utf8_lossy(body);
     if body.is_empty() {
         return String::new();
     }
     let exponent = if pick < 240 { u32::from(pick % 16) } else { 16 + u32::from(pick % 8) };
     let len = (1usize << exponent).min(MAX_SIZED_TEXT).max(body.len());
-    let mut text = Vec::with_capacity(len);
+    let mut text = String::with_capacity(len);
     while text.len() < len {
-        let take = body.len().min(len - text.len());
-        text.extend_from_slice(&body[..take]);
+        let mut take = body.len().min(len - text.len());
+        while !body.is_char_boundary(take) {
+            take -= 1;
+        }
+        if take == 0 {
+            break;
+        }
+        text.push_str(&body[..take]);
     }
-    String::from_utf8_lossy(&text).into_owned()
+    text
 }
 
 /// Text-size target: the text of [`sized_text`] through the text target's reading
@@ -136,7 +144,7 @@ pub fn sized_text(data: &[u8]) -> String {
 /// allocations with [`PeakAlloc`]). Returns the text's length.
 pub fn text_sized(data: &[u8]) -> usize {
     let text = sized_text(data);
-    let _ = text_read(text.as_bytes());
+    let _ = text_read(&text);
     let _ = pipeline::parse_text(&text);
     text.len()
 }
