@@ -100,7 +100,7 @@ fn lines(input: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(input.strip_prefix('\u{feff}').unwrap_or(input)).filter(|r| !r.is_empty());
     std::iter::from_fn(move || {
         let text = rest?;
-        let Some(end) = text.find(['\n', '\r']) else {
+        let Some(end) = memchr::memchr2(b'\n', b'\r', text.as_bytes()) else {
             rest = None;
             return Some(text);
         };
