@@ -18,7 +18,7 @@ use hyper::body::Body as _;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Instant;
 
-use super::reply::error_response;
+use super::reply::{busy, error_response};
 
 /// Bytes of an upload budget's permit (a semaphore takes at most `u32::MAX` at once).
 pub(super) const BYTES_PER_PERMIT: usize = 1 << 10;
@@ -112,7 +112,7 @@ impl Refused {
                 "timeout",
                 format!("the upload did not arrive within {} s", timeout.as_secs_f64()),
             ),
-            Refused::Busy => return super::busy(),
+            Refused::Busy => return busy(),
             Refused::Broken(why) => {
                 error_response(StatusCode::BAD_REQUEST, "io", format!("cannot read the upload: {why}"))
             }
