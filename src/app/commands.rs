@@ -406,6 +406,13 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
     let addr = std::net::SocketAddr::new(host, s.port);
     // The QR code is drawn black on white on a terminal, so it reads on dark themes too.
     let color = auto_color();
+    if let Some(limit) = descriptor_limit().filter(|&n| n < MIN_DESCRIPTORS) {
+        eprintln!(
+            "queens: cannot start the server: the open-file limit is {limit} (ulimit -n) and it needs \
+             at least {MIN_DESCRIPTORS}; raise it"
+        );
+        return Ok(1);
+    }
     // One thread serves every connection (the work is on a thread per solve), so
     // starting needs no thread that a process cap could refuse.
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -429,4 +436,22 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
             Ok(1)
         }
     }
+}
+
+/// Descriptors the server needs to start and answer a few connections: the three
+/// standard streams, the runtime's event queue and waker, the signal pipe tokio
+/// makes (it panics when it cannot, so the limit is checked first), the listener.
+const MIN_DESCRIPTORS: u64 = 16;
+
+/// The process's soft open-file limit, where the system says.
+fn descriptor_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes one rlimit into the struct it is given.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+        ok.then_some(limit.rlim_cur as u64)
+    }
+    #[cfg(not(unix))]
+    None
 }
