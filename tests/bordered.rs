@@ -184,3 +184,41 @@ fn downscaled_and_blurred_bordered_renders_read_back_or_are_refused() {
     eprintln!("downscaled/blurred bordered renders read back: {read}/{total}");
     assert!(read * 10 >= total * 9, "only {read}/{total} read back");
 }
+
+/// Issue 40 item 7: penpa-edit's grey map colouring (regions filled white, light
+/// grey and grey) with 1 px grid lines and 2 px borders at small cells (18 to 36 px,
+/// 17×17 among them), PNG and JPEG: every map reads back exactly.
+#[test]
+fn grey_map_colouring_with_thin_lines_reads_back_exactly() {
+    let Some(puzzles) = puzzles() else { return };
+    let failures: Vec<String> = puzzles
+        .par_iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let cell = [18, 22, 26, 30, 33, 36][i % 6];
+            let style = Style {
+                cell,
+                margin: 6 + 7 * (i as u32 % 5),
+                bordered: Some(GridLines::Dotted),
+                shaded: true,
+                ..Style::default()
+            };
+            let (img, _) = render(&p.regions, &style, &Marks::default());
+            let img = if i % 2 == 1 {
+                let bytes = common::encode(&img, common::Encoding::Jpeg(80));
+                image::load_from_memory(&bytes).unwrap().to_rgb8()
+            } else {
+                img
+            };
+            let what = format!("{} grey {cell}px{}", p.name, if i % 2 == 1 { " jpeg" } else { "" });
+            match read_regions(&img, &mut Timings::default()).2 {
+                Ok(map) => {
+                    assert_eq!(map.regions.rows(), p.regions.rows(), "{what}: WRONG map");
+                    None
+                }
+                Err(e) => Some(format!("{what}: {e}")),
+            }
+        })
+        .collect();
+    assert!(failures.is_empty(), "{} of {} not read back:\n{}", failures.len(), puzzles.len(), failures.join("\n"));
+}

@@ -2,8 +2,8 @@
 //! `tests/data/starbattle/` (10×10 2★ to 25×25 6★), each half played at random
 //! (a share of its solution's stars, X marks around them) and drawn by the
 //! project's own renderer in both players' looks (penpa-edit's black stars and thin
-//! X's, the puzz.link player's green stars and dashes), at cells of 22 to 80 px, as
-//! PNG and as JPEG. The reader must give every mark exactly or say it is unsure: 0
+//! X's, half of them on its grey map colouring; the puzz.link player's green stars
+//! and dashes), at cells of 22 to 80 px, as PNG and as JPEG. The reader must give every mark exactly or say it is unsure: 0
 //! wrong, and unsure or refused on at most 1 picture in 20. No corpus needed.
 
 mod common;
@@ -55,11 +55,14 @@ fn rendered_played_star_battle_boards_read_exactly_or_unsure() {
                 marks.set(s, Mark::Queen);
             }
             let cell = [22, 26, 30, 36, 44, 60, 80][rng.below(7)];
+            // Half of penpa-edit's boards in its grey map colouring (1 px lines up to 39 px cells).
+            let shaded = look == render::StarMarks::Penpa && rng.below(2) == 0;
             let style = Style {
                 cell,
                 margin: 4 + rng.below(50) as u32,
                 bordered: Some(GridLines::Dotted),
                 star_marks: look,
+                shaded,
                 ..Style::default()
             };
             let game =
@@ -72,7 +75,11 @@ fn rendered_played_star_battle_boards_read_exactly_or_unsure() {
             } else {
                 img
             };
-            let name = format!("{file} {look:?} {cell}px{}", if jpeg { " jpeg" } else { "" });
+            let name = format!(
+                "{file} {look:?}{} {cell}px{}",
+                if shaded { " grey" } else { "" },
+                if jpeg { " jpeg" } else { "" }
+            );
             let (picture, map) = pipeline::read_picture(img, &mut Timings::default());
             let Some(reading) = picture.marks.filter(|_| map.is_ok()) else {
                 doubtful.push(format!("{name}: refused ({:?})", map.err()));

@@ -284,6 +284,7 @@ fn render_file(r: &Render, png: bool) -> Result<(), String> {
             crate::app::cli::StarLook::Penpa => render::StarMarks::Penpa,
             crate::app::cli::StarLook::Pzprjs => render::StarMarks::Pzprjs,
         },
+        shaded: r.shaded,
     };
     let mut marks = Marks::default();
     let crown = match r.crowns {

@@ -33,6 +33,10 @@ pub struct Style {
     pub bordered: Option<GridLines>,
     /// How a player's marks are drawn in the bordered look.
     pub star_marks: StarMarks,
+    /// The bordered look's regions filled in greys, as penpa-edit's grey map
+    /// colouring draws them (white, light grey, grey; neighbours differ where three
+    /// shades allow), so boards in that look can be made for tests.
+    pub shaded: bool,
 }
 
 /// How a Star Battle player's page draws their marks (the bordered look's
@@ -66,6 +70,7 @@ impl Default for Style {
             background: Background::Plain,
             bordered: None,
             star_marks: StarMarks::default(),
+            shaded: false,
         }
     }
 }
@@ -285,6 +290,15 @@ fn render_bordered(regions: &Regions, style: &Style, lines: GridLines, marks: &M
     // Dashes a little longer than their gaps, scaled with the cell.
     let dash = (cell / 10).max(2);
     let dotted = lines == GridLines::Dotted;
+    if style.shaded {
+        let shades = grey_shades(regions);
+        for r in 0..n {
+            for c in 0..n {
+                let shade = shades[regions.label(Cell::new(r as usize, c as usize)) as usize];
+                fill(&mut img, bx + c * cell, by + r * cell, cell, cell, [shade; 3]);
+            }
+        }
+    }
     // Thin lines first, so borders drawn afterwards cover their ends.
     for k in 1..n {
         let p = k * cell - thin / 2;
@@ -324,6 +338,36 @@ fn render_bordered(regions: &Regions, style: &Style, lines: GridLines, marks: &M
         crate::output::overlay::draw_glyph_mut(&mut img, &grid, p, crate::output::overlay::Glyph::Star);
     }
     (img, grid)
+}
+
+/// Each region's grey (by label) in penpa-edit's grey map colouring: white, light
+/// grey and grey, the first one no neighbouring region has, taken region by region
+/// in label order; a fourth, paler grey where all three are taken.
+fn grey_shades(regions: &Regions) -> Vec<u8> {
+    const GREYS: [u8; 4] = [255, 204, 153, 230];
+    let n = regions.n();
+    let count = regions.region_count();
+    let mut next_to = vec![Vec::new(); count];
+    for r in 0..n {
+        for c in 0..n {
+            let a = regions.label(Cell::new(r, c)) as usize;
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                if r + dr < n && c + dc < n {
+                    let b = regions.label(Cell::new(r + dr, c + dc)) as usize;
+                    if a != b {
+                        next_to[a].push(b);
+                        next_to[b].push(a);
+                    }
+                }
+            }
+        }
+    }
+    let mut shades: Vec<Option<u8>> = vec![None; count];
+    for region in 0..count {
+        let taken: Vec<u8> = next_to[region].iter().filter_map(|&b| shades[b]).collect();
+        shades[region] = GREYS.iter().copied().find(|g| !taken.contains(g)).or(Some(GREYS[3]));
+    }
+    shades.into_iter().map(|s| s.unwrap_or(255)).collect()
 }
 
 /// pzprjs's green, for its stars and its "no star" dashes.

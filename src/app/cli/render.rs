@@ -56,6 +56,10 @@ pub struct Render {
     /// short green dashes).
     #[arg(long, value_enum, default_value_t = StarLook::Penpa)]
     pub like: StarLook,
+    /// With `--style bordered`: regions filled in greys, as penpa-edit's grey map
+    /// colouring draws them.
+    #[arg(long)]
+    pub shaded: bool,
     /// Stars per row, column and region of the solution drawn by --marks.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=10))]
     pub stars: u16,
