@@ -232,3 +232,20 @@ async fn played_star_battle_screenshots_get_the_answer_kind_of_queens_hint() {
     let unsure: Vec<&String> = terminal.iter().filter(|(_, k)| *k == "unsure-marks").map(|(name, _)| name).collect();
     assert!(unsure.is_empty(), "refused as unsure: {unsure:?}");
 }
+
+/// The page names a board's pieces as the terminal and the pictures do: a grid read
+/// from its borders alone is Star Battle even with one star (its pieces are stars),
+/// a coloured Queens screenshot has crowns. The page used to say "crown" on the
+/// first, from K alone.
+#[tokio::test]
+async fn every_answer_says_what_the_boards_pieces_are() {
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    for (file, piece) in [("bordered-9x9.png", "star"), ("desktop-light-8x8.png", "crown"), ("starbattle-played.png", "star")] {
+        let body = std::fs::read(samples.join(file)).unwrap();
+        for uri in ["/api/solve", "/api/hint?reveal=nudge", "/api/why?cell=r1c1&reveal=nudge"] {
+            let (status, v) = call(ServeOptions::default(), "POST", uri, body.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{file} {uri}: {v}");
+            assert_eq!(v["piece"], piece, "{file} {uri}");
+        }
+    }
+}

@@ -551,6 +551,8 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
     };
     let colors = colors_json(outcome);
     if let Value::Object(map) = &mut value {
+        let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
+        map.insert("piece".into(), glyph.name().into());
         map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));
         map.insert("share".into(), share.map_or(Value::Null, Value::String));
         map.insert("colors".into(), colors.unwrap_or(Value::Null));

@@ -67,7 +67,7 @@
   function showError(err, status, rec) {
     errorEl.textContent = "";
     var kind = err && err.kind, message = err && err.message;
-    if (kind === "unsure-marks" && rec && rec.stars > 1) kind = "unsure-marks-stars";
+    if (kind === "unsure-marks" && starry(rec)) kind = "unsure-marks-stars";
     var plain = (kind && PLAIN[kind]) || message || ("The server answered with status " + status + ".");
     errorEl.appendChild(document.createTextNode(plain));
     if (message && message !== plain) {
@@ -182,9 +182,9 @@
     taps.hidden = false;
   }
 
-  // A Star Battle board (K ≥ 2 stars per row, column and region): its stars are
-  // stars, never queens or crowns.
-  function starry(rec) { return !!rec && rec.stars > 1; }
+  // A Star Battle board (K ≥ 2, or regions read from borders alone: the record's
+  // "piece"): its stars are stars, never queens or crowns.
+  function starry(rec) { return !!rec && (rec.piece ? rec.piece === "star" : rec.stars > 1); }
 
   // The words that name the board's stars, once its record says what K is.
   function nameStars(rec) {
@@ -262,10 +262,12 @@
 
   function counts(rec) {
     var m = rec.marks || {}, q = (m.queens || []).length, x = (m.crosses || []).length;
-    var bits = [], star = rec.stars > 1 ? " star" : " crown";
+    var bits = [], star = starry(rec) ? " star" : " crown";
     if (rec.n) bits.push(rec.n + "\u00d7" + rec.n);
     // A board refused for its marks has none read: say nothing about them.
-    if (rec.ok) bits.push(q + star + (q === 1 ? "" : "s") + " and " + x + (x === 1 ? " X" : " Xs") + " read");
+    // Star Battle players rule cells out with dots (puzz.link) or X's (penpa-edit).
+    var out = starry(rec) ? (x === 1 ? " no-star mark" : " no-star marks") : (x === 1 ? " X" : " Xs");
+    if (rec.ok) bits.push(q + star + (q === 1 ? "" : "s") + " and " + x + out + " read");
     if (rec.difficulty) bits.push(rec.difficulty.grade);
     return bits.join(" \u00b7 ");
   }

@@ -47,6 +47,14 @@ impl Glyph {
         }
     }
 
+    /// Its name in words (`"crown"`, `"star"`), as the page and the JSON say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Glyph::Crown => "crown",
+            Glyph::Star => "star",
+        }
+    }
+
     /// The outline in cell units (0..1) and the point its halo grows around.
     pub(crate) fn outline(self) -> (Vec<(f64, f64)>, (f64, f64)) {
         match self {

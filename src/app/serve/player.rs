@@ -92,8 +92,9 @@ fn board_picture(
 }
 
 /// Adds the picture, the region map and the colours to an answer's record.
-fn with_board(mut value: Value, outcome: &Outcome, picture: Option<(String, [u32; 4])>) -> Value {
+fn with_board(mut value: Value, outcome: &Outcome, stars: usize, picture: Option<(String, [u32; 4])>) -> Value {
     if let Value::Object(map) = &mut value {
+        map.insert("piece".into(), overlay::Glyph::for_board(stars, outcome.from_borders).name().into());
         let (overlay, board) = picture.map_or((Value::Null, Value::Null), |(url, b)| (Value::String(url), b.into()));
         map.insert("overlay".into(), overlay);
         map.insert("board_box".into(), board);
@@ -135,7 +136,7 @@ pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Sta
     }
     let letters = config.letters || outcome.names_by_letter();
     let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars);
-    (status, with_board(value, &outcome, drawn))
+    (status, with_board(value, &outcome, stars, drawn))
 }
 
 /// "Why?" about `cell` for one upload (on a blocking thread): the `queens why
@@ -162,7 +163,7 @@ pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reve
         ),
         None => None,
     };
-    (status, with_board(value, &outcome, drawn))
+    (status, with_board(value, &outcome, stars, drawn))
 }
 
 /// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
