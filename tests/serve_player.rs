@@ -236,7 +236,8 @@ async fn played_star_battle_screenshots_get_the_answer_kind_of_queens_hint() {
 /// The page names a board's pieces as the terminal and the pictures do: a grid read
 /// from its borders alone is Star Battle even with one star (its pieces are stars),
 /// a coloured Queens screenshot has crowns. The page used to say "crown" on the
-/// first, from K alone.
+/// first, from K alone. And each answer says whether its picture carries the
+/// region letters, so the page's letters box never sits unchecked beside them.
 #[tokio::test]
 async fn every_answer_says_what_the_boards_pieces_are() {
     let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
@@ -246,6 +247,9 @@ async fn every_answer_says_what_the_boards_pieces_are() {
             let (status, v) = call(ServeOptions::default(), "POST", uri, body.clone()).await;
             assert_eq!(status, StatusCode::OK, "{file} {uri}: {v}");
             assert_eq!(v["piece"], piece, "{file} {uri}");
+            // A grid of borders names its regions by letter: its hint and "why?" pictures carry them.
+            let always = file == "bordered-9x9.png" || file == "starbattle-played.png";
+            assert_eq!(v["letters"], always && uri != "/api/solve", "{file} {uri}");
         }
     }
 }

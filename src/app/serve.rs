@@ -406,7 +406,7 @@ async fn answer(
     }
     if body.is_empty() {
         let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
-        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.solve.stars, None))).into_response();
+        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, (config.solve.stars, config.letters), None))).into_response();
     }
 
     // Room for what reading it takes next, then a shared slot, within the same
@@ -533,12 +533,14 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
         _ => None,
     };
     let status = if outcome.result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
-    (status, record_json(&outcome, config.solve.stars, overlay))
+    (status, record_json(&outcome, (config.solve.stars, config.letters), overlay))
 }
 
-/// The `--json` record of `outcome`, plus `overlay`, `share` and `colors` (each
-/// region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette).
-fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Value {
+/// The `--json` record of `outcome`, plus `overlay`, `share`, `colors` (each
+/// region letter's display color as `#rrggbb`: the screenshot's own, or the game's
+/// palette), `piece` (what the board's pieces are called) and `letters` (whether
+/// the picture carries the region letters).
+fn record_json(outcome: &Outcome, (stars, letters): (usize, bool), overlay: Option<String>) -> Value {
     let record = Record::new(INPUT_NAME, stars, outcome);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     let share = match (&outcome.regions, &outcome.result) {
@@ -553,6 +555,7 @@ fn record_json(outcome: &Outcome, stars: usize, overlay: Option<String>) -> Valu
     if let Value::Object(map) = &mut value {
         let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
         map.insert("piece".into(), glyph.name().into());
+        map.insert("letters".into(), letters.into());
         map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));
         map.insert("share".into(), share.map_or(Value::Null, Value::String));
         map.insert("colors".into(), colors.unwrap_or(Value::Null));

@@ -217,6 +217,15 @@
   // While an answer is on its way the buttons that ask for one are disabled, so a
   // press is never silently dropped; each gets its own state back before the answer shows.
   var ASKING = [hintBtn, whyBtn, backBtn, nextBtn, walkBtn, solutionBtn];
+  // A board read from its borders alone names its regions by letter, so its
+  // pictures always carry the letters: the box says so rather than doing nothing.
+  function lettersShown(rec) {
+    var always = !!rec && rec.letters === true && !letters;
+    lettersBox.disabled = always;
+    lettersBox.checked = letters || always;
+    lettersBox.parentNode.title = always ? "This board has no colours, so its regions are named by letter: the letters are always shown." : "";
+  }
+
   function post(path, blob, then) {
     if (busy) return;
     busy = true;
@@ -234,7 +243,7 @@
           return { status: res.status, rec: rec };
         });
       })
-      .then(function (a) { done(); then(a.rec, a.status); })
+      .then(function (a) { done(); lettersShown(a.rec); then(a.rec, a.status); })
       .catch(function () {
         done();
         setStatus("");

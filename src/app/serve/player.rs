@@ -92,9 +92,15 @@ fn board_picture(
 }
 
 /// Adds the picture, the region map and the colours to an answer's record.
-fn with_board(mut value: Value, outcome: &Outcome, stars: usize, picture: Option<(String, [u32; 4])>) -> Value {
+fn with_board(
+    mut value: Value,
+    outcome: &Outcome,
+    (stars, letters): (usize, bool),
+    picture: Option<(String, [u32; 4])>,
+) -> Value {
     if let Value::Object(map) = &mut value {
         map.insert("piece".into(), overlay::Glyph::for_board(stars, outcome.from_borders).name().into());
+        map.insert("letters".into(), letters.into());
         let (overlay, board) = picture.map_or((Value::Null, Value::Null), |(url, b)| (Value::String(url), b.into()));
         map.insert("overlay".into(), overlay);
         map.insert("board_box".into(), board);
@@ -136,7 +142,7 @@ pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Sta
     }
     let letters = config.letters || outcome.names_by_letter();
     let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars);
-    (status, with_board(value, &outcome, stars, drawn))
+    (status, with_board(value, &outcome, (stars, letters), drawn))
 }
 
 /// "Why?" about `cell` for one upload (on a blocking thread): the `queens why
@@ -152,18 +158,12 @@ pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reve
     let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     let value = serde_json::to_value(&record).expect("records always serialize");
     let hint = why.as_ref().map(|w| w.to_hint());
+    let letters = config.letters || outcome.names_by_letter();
     let drawn = match &hint {
-        Some(h) => board_picture(
-            picture,
-            &outcome,
-            Some(h),
-            Stage::Reveal(reveal),
-            config.letters || outcome.names_by_letter(),
-            stars,
-        ),
+        Some(h) => board_picture(picture, &outcome, Some(h), Stage::Reveal(reveal), letters, stars),
         None => None,
     };
-    (status, with_board(value, &outcome, stars, drawn))
+    (status, with_board(value, &outcome, (stars, letters), drawn))
 }
 
 /// Each region letter's display color as `#rrggbb`: the screenshot's own, or the game's palette.
