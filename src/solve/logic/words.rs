@@ -149,6 +149,13 @@ pub(crate) fn lower_first(s: &str) -> String {
     }
 }
 
+/// "stars" for `need` of a unit's `total`, or "more stars" once some are placed:
+/// "needs 2 stars" of an empty region, "needs 1 more star" beside a placed one.
+pub(crate) fn still(g: &Geometry, need: usize, total: usize) -> String {
+    let more = if need < total { "more " } else { "" };
+    format!("{more}{}", piece(g, need > 1))
+}
+
 /// The word for the pieces: queen(s), or star(s) when K > 1.
 pub(crate) fn piece(g: &Geometry, plural: bool) -> &'static str {
     match (g.k > 1, plural) {
@@ -220,7 +227,18 @@ pub(crate) fn kind_word(u: Unit, plural: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::thousands;
+    use super::{still, thousands};
+    use crate::solve::logic::testing::geometry;
+
+    #[test]
+    fn more_is_said_only_once_a_unit_has_some_of_its_pieces() {
+        let stars = geometry(5, 2);
+        assert_eq!(still(&stars, 2, 2), "stars", "nothing placed yet: not \"2 more\"");
+        assert_eq!(still(&stars, 1, 2), "more star");
+        assert_eq!(still(&stars, 3, 4), "more stars", "a pair of lines needs 2K");
+        let queens = geometry(4, 1);
+        assert_eq!(still(&queens, 1, 1), "queen");
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands() {

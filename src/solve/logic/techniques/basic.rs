@@ -6,7 +6,7 @@
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, Names, Said};
+use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names, Said};
 
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
@@ -91,10 +91,10 @@ pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[
             format!("{} has one cell left for its queen: {}", names.unit(unit), cells[0])
         } else {
             format!(
-                "{} needs {} more {} and has exactly that many cells left: {}",
+                "{} needs {} {} and has exactly that many cells left: {}",
                 names.unit(unit),
                 cells.len(),
-                piece(g, cells.len() > 1),
+                still(g, cells.len(), g.k),
                 list(&cells)
             )
         },

@@ -7,7 +7,7 @@
 use super::cover::{fit_in_blocks, say_tight, state_rows, tight_set, RowMasks};
 use crate::solve::logic::board::{Board, Geometry, Unit};
 use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{piece, units, Names, Said};
+use crate::solve::logic::words::{still, units, Names, Said};
 
 /// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
 pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
@@ -48,7 +48,7 @@ pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item 
 pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Block], decided: &Decided) -> Said {
     let m = blocks.len();
     let argument =
-        format!("{} needs {m} more {} and its cells left {}", names.unit(unit), piece(g, m > 1), fit_in_blocks(m));
+        format!("{} needs {m} {} and its cells left {}", names.unit(unit), still(g, m, g.k), fit_in_blocks(m));
     let nudge = format!("look at {} and how its cells left fit in 2×2 blocks", names.unit(unit));
     say_tight(g, names, nudge, argument, decided, false)
 }
@@ -57,9 +57,9 @@ pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Bloc
 pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &[Block], decided: &Decided) -> Said {
     let m = blocks.len();
     let argument = format!(
-        "{} need {m} more {} together and their cells left {}",
+        "{} need {m} {} together and their cells left {}",
         units(names, lines),
-        piece(g, m > 1),
+        still(g, m, 2 * g.k),
         fit_in_blocks(m)
     );
     let nudge = format!("look at {} together, and 2×2 blocks along them", units(names, lines));
