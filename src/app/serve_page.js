@@ -291,6 +291,7 @@
       rec0 = rec;
       nameStars(rec);
       mode = "board";
+      setWalking(false);
       showResult();
       overlayTitle.textContent = "Your board";
       if (rec.overlay) setPicture(rec.overlay, "queens-board.png", rec.board_box);
@@ -377,7 +378,10 @@
       hintBtn.disabled = false;
       whyBtn.hidden = true;
       setWalking(walking);
-      backBtn.hidden = true;
+      // Before the last reveal, a way out that does not show more.
+      backBtn.hidden = st === 3;
+      backBtn.disabled = false;
+      backBtn.textContent = "\u2190 Back to the hint";
       nextBtn.hidden = true;
     });
   }
@@ -410,6 +414,7 @@
   // Walk through: the path from the player's board, one step per screen.
   function setWalking(on) {
     walking = on;
+    backBtn.textContent = "\u2190 Back";
     walkBtn.classList.toggle("on", on);
     walkBtn.textContent = on ? "Stop walking" : "Walk through";
     backBtn.hidden = !on;
@@ -432,7 +437,8 @@
     if (mode === "hint") askHint(step, stage); else askHint(0, 1);
   });
   backBtn.addEventListener("click", function () {
-    if (step > 0) askHint(step - 1, seen[step - 1] || 1);
+    if (mode === "why") backToHints();
+    else if (step > 0) askHint(step - 1, seen[step - 1] || 1);
   });
   nextBtn.addEventListener("click", function () {
     if (!done) askHint(step + 1, seen[step + 1] || 1);

@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { api, solutionAsksFirst, stagesOf, whyOnCell } from "./stages.mjs";
+import { api, solutionAsksFirst, stagesOf, whyAndBack, whyOnCell } from "./stages.mjs";
 
 const [base, shot, expectedArg, played, playedArg, corpusPlayed, corpusMistake] = process.argv.slice(2);
 const phonePlayed = corpusPlayed;
@@ -331,7 +331,7 @@ async function main() {
       assert(await page.isHidden("#overlay"), "#overlay is shown for a text puzzle");
     });
 
-    await check("a pasted Star Battle text puzzle names and draws stars: Why a star here?, Show all the stars?, ★ kept beside the player's X marks", async () => {
+    await check("a pasted Star Battle text puzzle names and draws stars: Why a star here? (and back before its answer), Show all the stars?, ★ kept beside the player's X marks", async () => {
       const starText = readFileSync(join(dirname(new URL(import.meta.url).pathname), "../../samples/starbattle-played.txt"), "utf8");
       await page.reload({ waitUntil: "load" });
       await page.evaluate((text) => {
@@ -344,6 +344,7 @@ async function main() {
       assert(spoil.startsWith("Every star"), `the answer box says ${spoil}`);
       // Row 1, column 6 holds the player's star.
       await whyOnCell(page, base, Buffer.from(starText), [0, 5], "Why a star here?");
+      await whyAndBack(page, [0, 5]);
       await page.click("#solution");
       await page.waitForSelector("#confirm", { state: "visible", timeout: TIMEOUT });
       const asked = await page.textContent("#confirm-title");

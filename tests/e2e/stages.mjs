@@ -118,13 +118,19 @@ export async function stagesOf(page, base, file, { tag, shots, check }) {
           await page.waitForFunction(() => document.getElementById("overlay").src.startsWith("blob:"));
           await page.click("#full");
         }
-        // A board named by letter always has its letters drawn: the choice changes nothing there.
-        const lettered = await api(base, bytes, "hint?step=0&reveal=nudge&letters=1");
-        await page.check("#letters");
-        if (lettered.overlay !== want.overlay) {
-          await page.waitForFunction((s) => document.getElementById("overlay").getAttribute("src") !== s, want.overlay, { timeout: TIMEOUT });
+        // A board named by letter always has its letters drawn: the box shows them
+        // checked and cannot be unchecked; elsewhere it is toggled twice.
+        if (want.letters) {
+          const box = await page.evaluate(() => { const b = document.getElementById("letters"); return [b.checked, b.disabled, b.parentNode.title]; });
+          if (!box[0] || !box[1] || !box[2]) throw new Error(`${name}: the letters box on a board always lettered is ${JSON.stringify(box)}`);
+        } else {
+          const lettered = await api(base, bytes, "hint?step=0&reveal=nudge&letters=1");
+          await page.check("#letters");
+          if (lettered.overlay !== want.overlay) {
+            await page.waitForFunction((s) => document.getElementById("overlay").getAttribute("src") !== s, want.overlay, { timeout: TIMEOUT });
+          }
+          await page.uncheck("#letters");
         }
-        await page.uncheck("#letters");
         await expectStage(page, got, { reveal, want, said, forbidden, label: `${name} nudge, after the full screenshot and the letters` });
       }
     });
@@ -168,5 +174,21 @@ export async function whyOnCell(page, base, bytes, [r, c], words) {
     );
     const text = await page.evaluate(() => document.body.innerText);
     if (k < 2 && answer.state && text.includes(answer.text)) throw new Error(`why ${cell}: the answer shows at reveal ${k + 1}`);
+    // A way back to the hint before the answer, without revealing more; at the answer, the main button is it.
+    const back = await page.evaluate(() => { const b = document.getElementById("back"); return b.hidden ? null : b.textContent; });
+    if (k < 2 && back !== "\u2190 Back to the hint") throw new Error(`why ${cell}: at reveal ${k + 1} the back button is ${JSON.stringify(back)}`);
+    if (k === 2 && back !== null) throw new Error(`why ${cell}: at the answer a back button ${JSON.stringify(back)} is shown beside Back to the hint`);
   }
+}
+
+/** Asks "Why?" about cell `[r, c]`, then leaves at the nudge with Back to the hint:
+ * the page is back where it was (the why's words gone, the back button hidden). */
+export async function whyAndBack(page, [r, c]) {
+  await page.click(`#taps .tap[data-row="${r}"][data-col="${c}"]`);
+  await page.waitForSelector("#why:visible", { timeout: TIMEOUT });
+  await page.click("#why");
+  await page.waitForSelector("#back:visible", { timeout: TIMEOUT });
+  const asked = await page.textContent("#hint-text");
+  await page.click("#back");
+  await page.waitForFunction((t) => document.getElementById("back").hidden && document.getElementById("hint-text").textContent !== t, asked, { timeout: TIMEOUT });
 }
