@@ -9,16 +9,28 @@ three times, the two alternated, the fastest of each kept. Median and max ms per
 (N, K), their ratio, and every board on which queens is the slower.
 
 Needs `pip install python-sat`. Run from the project root after `cargo build --release`:
-    python3 scripts/pysat-anchor.py [SOLVER]
-Boards: ../shared/corpus/starbattle, ../shared/corpus/starbattle-packs, tests/data/starbattle.
+    python3 scripts/pysat-anchor.py [SOLVER] [--also DIR]...
+Boards: ../shared/corpus/starbattle, ../shared/corpus/starbattle-packs, tests/data/starbattle,
+and every text puzzle of each DIR given with --also (boards made by `queens generate
+--size 15 --stars 3`, say: each says its K in its `# stars:` line).
 """
 import json, os, statistics, subprocess, sys, tempfile, time
 from collections import defaultdict
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-name = sys.argv[1] if len(sys.argv) > 1 else "glucose4"
+args = sys.argv[1:]
+also = [args[i + 1] for i, a in enumerate(args) if a == "--also" and i + 1 < len(args)]
+plain = [a for i, a in enumerate(args) if a != "--also" and (i == 0 or args[i - 1] != "--also")]
+name = plain[0] if plain else "glucose4"
 boards = []
+for d in also:
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".txt"):
+            text = open(os.path.join(d, f)).read().splitlines()
+            k = next(int(l.split(":")[1]) for l in text if l.startswith("# stars:"))
+            rows = [l.strip() for l in text if l.strip() and not l.startswith("#")]
+            boards.append((len(rows), k, rows))
 for path in ["../shared/corpus/starbattle/manifest.json", "../shared/corpus/starbattle-packs/manifest.json",
              "tests/data/starbattle/manifest.json"]:
     if os.path.exists(path):
