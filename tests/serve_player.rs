@@ -241,7 +241,9 @@ async fn played_star_battle_screenshots_get_the_answer_kind_of_queens_hint() {
 #[tokio::test]
 async fn every_answer_says_what_the_boards_pieces_are() {
     let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
-    for (file, piece) in [("bordered-9x9.png", "star"), ("desktop-light-8x8.png", "crown"), ("starbattle-played.png", "star")] {
+    for (file, piece) in
+        [("bordered-9x9.png", "star"), ("desktop-light-8x8.png", "crown"), ("starbattle-played.png", "star")]
+    {
         let body = std::fs::read(samples.join(file)).unwrap();
         for uri in ["/api/solve", "/api/hint?reveal=nudge", "/api/why?cell=r1c1&reveal=nudge"] {
             let (status, v) = call(ServeOptions::default(), "POST", uri, body.clone()).await;

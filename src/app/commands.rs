@@ -451,6 +451,8 @@ fn descriptor_limit() -> Option<u64> {
         let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit writes one rlimit into the struct it is given.
         let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+        // `rlim_t` is u64 on Linux, other widths elsewhere.
+        #[allow(clippy::unnecessary_cast)]
         ok.then_some(limit.rlim_cur as u64)
     }
     #[cfg(not(unix))]

@@ -406,7 +406,8 @@ async fn answer(
     }
     if body.is_empty() {
         let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
-        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, (config.solve.stars, config.letters), None))).into_response();
+        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, (config.solve.stars, config.letters), None)))
+            .into_response();
     }
 
     // Room for what reading it takes next, then a shared slot, within the same

@@ -294,7 +294,7 @@ fn render_bordered(regions: &Regions, style: &Style, lines: GridLines, marks: &M
         let shades = grey_shades(regions);
         for r in 0..n {
             for c in 0..n {
-                let shade = shades[regions.label(Cell::new(r as usize, c as usize)) as usize];
+                let shade = shades[regions.label(Cell::new(r as usize, c as usize))];
                 fill(&mut img, bx + c * cell, by + r * cell, cell, cell, [shade; 3]);
             }
         }
@@ -350,10 +350,10 @@ fn grey_shades(regions: &Regions) -> Vec<u8> {
     let mut next_to = vec![Vec::new(); count];
     for r in 0..n {
         for c in 0..n {
-            let a = regions.label(Cell::new(r, c)) as usize;
+            let a = regions.label(Cell::new(r, c));
             for (dr, dc) in [(0, 1), (1, 0)] {
                 if r + dr < n && c + dc < n {
-                    let b = regions.label(Cell::new(r + dr, c + dc)) as usize;
+                    let b = regions.label(Cell::new(r + dr, c + dc));
                     if a != b {
                         next_to[a].push(b);
                         next_to[b].push(a);
