@@ -415,8 +415,16 @@ async function main() {
         await mobile.reload({ waitUntil: "load" });
         await mobile.setInputFiles("#file", file);
         await mobile.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
+        // The board's own picture is shown first: wait for the hint's to replace it
+        // (decoding the first while the second arrives fails).
+        const before = await mobile.getAttribute("#overlay", "src");
         await mobile.click("#hint");
-        await mobile.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible", timeout: TIMEOUT });
+        await mobile.waitForFunction(
+          (b) => { const s = document.getElementById("overlay").getAttribute("src"); return !!s && s !== b && s.startsWith("data:image/png;base64,"); },
+          before,
+          { timeout: TIMEOUT },
+        );
+        await mobile.waitForSelector("#overlay", { state: "visible", timeout: TIMEOUT });
         await mobile.$eval("#overlay", (img) => img.decode());
         const scrolled = await mobile.evaluate(() => window.scrollY);
         const box = await mobile.locator("#overlay").boundingBox();
