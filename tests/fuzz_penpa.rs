@@ -45,22 +45,13 @@ fn mutated_penpa_texts_never_panic() {
     // Bytes a JSON mutation likes: digits, brackets, quotes, separators, UTF-8.
     let alphabet: &[u8] = b"0123456789-,:{}[]\"\n star21e.";
     let mut rng = common::planted::Rng::new(0x09e9_a5ee_d0dd_ba11);
+    let donors: Vec<&[u8]> = seeds.iter().map(|s| s.as_bytes()).collect();
     let (mut parsed, mut panics) = (0, Vec::new());
     for round in 0..20_000 {
         let mut data = seeds[rng.below(seeds.len())].clone().into_bytes();
         for _ in 0..=rng.below(4) {
             let at = rng.below(data.len() + 1);
             match rng.below(7) {
-                0 if at < data.len() => data[at] = alphabet[rng.below(alphabet.len())],
-                1 => data.insert(at, alphabet[rng.below(alphabet.len())]),
-                2 if at < data.len() => {
-                    data.remove(at);
-                }
-                3 => data.truncate(at),
-                4 => {
-                    let n = [0u64, 1, 2, 9, 17, 40, 41, 65_535, u64::MAX][rng.below(9)].to_string();
-                    data.splice(at..at, n.bytes());
-                }
                 5 => {
                     // Drop or repeat a whole line.
                     let text = String::from_utf8_lossy(&data).into_owned();
@@ -73,11 +64,7 @@ fn mutated_penpa_texts_never_panic() {
                     }
                     data = lines.join("\n").into_bytes();
                 }
-                _ => {
-                    let other = seeds[rng.below(seeds.len())].as_bytes();
-                    let from = rng.below(other.len());
-                    data.extend_from_slice(&other[from..]);
-                }
+                kind => common::mutate::edit(&mut data, kind, at, alphabet, &donors, &mut rng),
             }
         }
         let solve_too = round % 50 == 0;

@@ -38,21 +38,6 @@ fn saved_seeds_give_their_known_results() {
     }
 }
 
-/// A small deterministic generator (xorshift), so a failure replays exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 #[test]
 fn mutated_urls_never_panic() {
     let mut seeds: Vec<Vec<u8>> =
@@ -63,30 +48,15 @@ fn mutated_urls_never_panic() {
     }
     // Bytes a URL mutation likes: digits, base-32 letters past v, separators, UTF-8.
     let alphabet: &[u8] = b"0123456789abcdefuvwxyzAV/?:.%#-+ \n\x00\xff\xc3\xa9";
-    let mut rng = Rng(0x5eed_cafe_f00d_d00d);
+    let mut rng = common::planted::Rng::new(0x5eed_cafe_f00d_d00d);
+    let donors: Vec<&[u8]> = seeds.iter().map(Vec::as_slice).collect();
     let (mut parsed, mut panics) = (0, Vec::new());
     for round in 0..20_000 {
         let mut data = seeds[rng.below(seeds.len())].clone();
         for _ in 0..=rng.below(4) {
             let at = rng.below(data.len() + 1);
-            match rng.below(6) {
-                0 if at < data.len() => data[at] = alphabet[rng.below(alphabet.len())],
-                1 => data.insert(at, alphabet[rng.below(alphabet.len())]),
-                2 if at < data.len() => {
-                    data.remove(at);
-                }
-                3 => data.truncate(at),
-                4 => {
-                    // Splice a number into a size or star field.
-                    let n = [0u64, 1, 2, 9, 17, 40, 41, 65_535, u64::MAX][rng.below(9)].to_string();
-                    data.splice(at..at, n.bytes());
-                }
-                _ => {
-                    let other = &seeds[rng.below(seeds.len())];
-                    let from = rng.below(other.len());
-                    data.extend_from_slice(&other[from..]);
-                }
-            }
+            let kind = rng.below(6);
+            common::mutate::edit(&mut data, kind, at, alphabet, &donors, &mut rng);
         }
         // Small boards are solved by the target; keep the run short by solving few.
         let solve_too = round % 50 == 0;

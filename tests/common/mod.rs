@@ -1,6 +1,7 @@
 //! Shared test helpers: where the shared corpus lives, and its level files.
 #![allow(dead_code)]
 
+pub mod mutate;
 pub mod planted;
 pub mod server;
 
