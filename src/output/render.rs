@@ -362,12 +362,13 @@ fn grey_shades(regions: &Regions) -> Vec<u8> {
             }
         }
     }
-    let mut shades: Vec<Option<u8>> = vec![None; count];
-    for region in 0..count {
-        let taken: Vec<u8> = next_to[region].iter().filter_map(|&b| shades[b]).collect();
-        shades[region] = GREYS.iter().copied().find(|g| !taken.contains(g)).or(Some(GREYS[3]));
+    // Regions take their grey in label order, so only lower labels have one yet.
+    let mut shades: Vec<u8> = Vec::with_capacity(count);
+    for (region, neighbours) in next_to.iter().enumerate() {
+        let taken: Vec<u8> = neighbours.iter().filter(|&&b| b < region).map(|&b| shades[b]).collect();
+        shades.push(GREYS.iter().copied().find(|g| !taken.contains(g)).unwrap_or(GREYS[3]));
     }
-    shades.into_iter().map(|s| s.unwrap_or(255)).collect()
+    shades
 }
 
 /// pzprjs's green, for its stars and its "no star" dashes.
