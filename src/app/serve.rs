@@ -82,19 +82,15 @@ const PAGE: &str = include_str!("serve_page.html");
 /// The page's script, served at `/page.js`.
 const SCRIPT: &str = include_str!("serve_page.js");
 
-/// The memory budget is counted in permits of this many bytes (a semaphore takes
-/// at most `u32::MAX` permits at once).
-const BYTES_PER_PERMIT: u64 = 1 << 10;
-
 /// Shared by every request.
 struct AppState {
     opts: ServeOptions,
     slots: Arc<Semaphore>,
-    /// The memory budget, in permits of [`BYTES_PER_PERMIT`].
+    /// The memory budget, in permits ([`upload::permits_for`]).
     memory: Arc<Semaphore>,
     /// Permits in `memory` when nothing runs.
     memory_permits: u32,
-    /// The uploads budget, in permits of [`upload::BYTES_PER_PERMIT`] (see [`upload`]).
+    /// The uploads budget, in the same permits (see [`upload`]).
     uploads: Arc<Semaphore>,
     /// Each client address's own slots ([`ServeOptions::per_client`]), while it
     /// has a request running or waiting.
@@ -174,7 +170,7 @@ enum Route {
 
 /// The server's routes, ready to be served or driven in tests (`tower::ServiceExt::oneshot`).
 pub fn router(opts: ServeOptions) -> Router {
-    let memory_permits = u32::try_from(opts.memory_budget.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX);
+    let memory_permits = upload::permits_for(opts.memory_budget);
     let token = opts.token.clone();
     let served = origin::Served(opts.address);
     let state = Arc::new(AppState {
@@ -182,7 +178,7 @@ pub fn router(opts: ServeOptions) -> Router {
         memory: Arc::new(Semaphore::new(memory_permits as usize)),
         memory_permits,
         uploads: Arc::new(Semaphore::new(
-            opts.upload_budget.div_ceil(upload::BYTES_PER_PERMIT).min(Semaphore::MAX_PERMITS),
+            (upload::permits_for(opts.upload_budget as u64) as usize).min(Semaphore::MAX_PERMITS),
         )),
         clients: Arc::default(),
         opts,
@@ -461,8 +457,7 @@ async fn answer(
     match tokio::time::timeout(state.opts.request_timeout, answered).await {
         Ok(Ok((status, json, mut room))) => {
             // Room for the answer in place of the picture's, until it is sent.
-            let need = u32::try_from(json.len().div_ceil(BYTES_PER_PERMIT as usize)).unwrap_or(u32::MAX);
-            let need = need.min(state.memory_permits) as usize;
+            let need = permits(&state, json.len() as u64) as usize;
             if let Some(more) = need.checked_sub(room.num_permits()).filter(|&more| more > 0) {
                 let more = u32::try_from(more).unwrap_or(u32::MAX);
                 match tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.memory).acquire_many_owned(more))
@@ -494,7 +489,7 @@ async fn answer(
 
 /// Permits of the memory budget for `bytes`, at most the whole budget.
 fn permits(state: &AppState, bytes: u64) -> u32 {
-    u32::try_from(bytes.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX).min(state.memory_permits)
+    upload::permits_for(bytes).min(state.memory_permits)
 }
 
 /// The memory that reading `body` may take, charged to the budget while it runs.
@@ -544,9 +539,9 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
 fn record_json(outcome: &Outcome, (stars, letters): (usize, bool), overlay: Option<String>) -> Value {
     let record = Record::new(INPUT_NAME, stars, outcome);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
+    let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
     let share = match (&outcome.regions, &outcome.result) {
         (Some(regions), Ok(placement)) => {
-            let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
             let colors = crate::output::palette::display_colors(outcome);
             Some(report::share_text(regions, placement, colors.as_deref(), glyph))
         }
@@ -554,7 +549,6 @@ fn record_json(outcome: &Outcome, (stars, letters): (usize, bool), overlay: Opti
     };
     let colors = colors_json(outcome);
     if let Value::Object(map) = &mut value {
-        let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
         map.insert("piece".into(), glyph.name().into());
         map.insert("letters".into(), letters.into());
         map.insert("overlay".into(), overlay.map_or(Value::Null, Value::String));

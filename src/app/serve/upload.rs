@@ -20,8 +20,14 @@ use tokio::time::Instant;
 
 use super::reply::{busy, error_response};
 
-/// Bytes of an upload budget's permit (a semaphore takes at most `u32::MAX` at once).
-pub(super) const BYTES_PER_PERMIT: usize = 1 << 10;
+/// Both of the server's budgets, the uploads' and the pictures', count in permits
+/// of this many bytes (a semaphore takes at most `u32::MAX` permits at once).
+const BYTES_PER_PERMIT: u64 = 1 << 10;
+
+/// The permits that `bytes` take, rounded up (at most `u32::MAX`).
+pub(super) fn permits_for(bytes: u64) -> u32 {
+    u32::try_from(bytes.div_ceil(BYTES_PER_PERMIT)).unwrap_or(u32::MAX)
+}
 
 /// What an upload's reading ended with, when not its body.
 pub(super) enum Refused {
@@ -77,8 +83,7 @@ pub(super) async fn read(
             // Room first for the whole new buffer (the old one is freed as it moves).
             let capacity = len.max((2 * data.capacity()).min(most));
             let held = room.as_ref().map_or(0, OwnedSemaphorePermit::num_permits);
-            let more = capacity.div_ceil(BYTES_PER_PERMIT).saturating_sub(held);
-            let more = u32::try_from(more).unwrap_or(u32::MAX);
+            let more = permits_for(capacity as u64).saturating_sub(u32::try_from(held).unwrap_or(u32::MAX));
             let got = tokio::time::timeout(limits.wait, Arc::clone(budget).acquire_many_owned(more)).await;
             match got {
                 Ok(Ok(got)) => match room.as_mut() {
