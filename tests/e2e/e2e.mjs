@@ -112,6 +112,16 @@ async function solvedColumns(page, n, { overlay = true } = {}) {
 
 // After an upload the page shows the player's board; the solution needs a press,
 // and a second one in the page's own dialog.
+/** Reloads the page and pastes `text` into it, as a player's Ctrl+V does. */
+async function paste(page, text) {
+  await page.reload({ waitUntil: "load" });
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", t);
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 async function showSolution(page) {
   await page.waitForSelector("#solution:enabled", { timeout: TIMEOUT });
   await page.click("#solution");
@@ -319,12 +329,7 @@ async function main() {
     });
 
     await check("pasting a text puzzle solves it (board only, no overlay)", async () => {
-      await page.reload({ waitUntil: "load" });
-      await page.evaluate((text) => {
-        const dt = new DataTransfer();
-        dt.setData("text/plain", text);
-        document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-      }, TEXT_PUZZLE);
+      await paste(page, TEXT_PUZZLE);
       await showSolution(page);
       const cols = await solvedColumns(page, TEXT_SOLUTION.length, { overlay: false });
       assert(same(cols, TEXT_SOLUTION), `queen columns ${JSON.stringify(cols)}`);
@@ -333,12 +338,7 @@ async function main() {
 
     await check("a pasted Star Battle text puzzle names and draws stars: Why a star here? (and back before its answer), Show all the stars?, ★ kept beside the player's X marks", async () => {
       const starText = readFileSync(join(dirname(new URL(import.meta.url).pathname), "../../samples/starbattle-played.txt"), "utf8");
-      await page.reload({ waitUntil: "load" });
-      await page.evaluate((text) => {
-        const dt = new DataTransfer();
-        dt.setData("text/plain", text);
-        document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-      }, starText);
+      await paste(page, starText);
       await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
       const spoil = await page.textContent("#spoil-what");
       assert(spoil.startsWith("Every star"), `the answer box says ${spoil}`);
