@@ -231,6 +231,34 @@ pub fn encode_png(img: &RgbImage) -> Vec<u8> {
     out
 }
 
+/// A thick line from `a` to `b`: every pixel whose centre lies within `width / 2`
+/// of the segment. (Parallel one-pixel lines at sub-pixel offsets leave gaps on a
+/// diagonal, which read as a hatched, ghosted stroke.)
+pub(crate) fn thick_line(img: &mut RgbImage, a: (f64, f64), b: (f64, f64), width: f64, color: [u8; 3]) {
+    let half = width / 2.0;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = (dx * dx + dy * dy).max(1e-9);
+    let (x0, x1) = ((a.0.min(b.0) - half).floor().max(0.0), (a.0.max(b.0) + half).ceil());
+    let (y0, y1) = ((a.1.min(b.1) - half).floor().max(0.0), (a.1.max(b.1) + half).ceil());
+    for y in (y0 as u32)..(y1 as u32).min(img.height()) {
+        for x in (x0 as u32)..(x1 as u32).min(img.width()) {
+            let (px, py) = (f64::from(x) + 0.5, f64::from(y) + 0.5);
+            let t = (((px - a.0) * dx + (py - a.1) * dy) / len2).clamp(0.0, 1.0);
+            let (qx, qy) = (a.0 + t * dx - px, a.1 + t * dy - py);
+            if qx * qx + qy * qy <= half * half {
+                img.put_pixel(x, y, Rgb(color));
+            }
+        }
+    }
+}
+
+/// An X centred on `(cx, cy)`, `half` across each way from the centre, its
+/// strokes `width` wide.
+pub(crate) fn draw_x(img: &mut RgbImage, (cx, cy): (f64, f64), half: f64, width: f64, color: [u8; 3]) {
+    thick_line(img, (cx - half, cy - half), (cx + half, cy + half), width, color);
+    thick_line(img, (cx - half, cy + half), (cx + half, cy - half), width, color);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
