@@ -383,20 +383,7 @@ fn draw_star_marks(img: &mut RgbImage, grid: &Grid, marks: &PlayerMarks, look: S
             StarMarks::Penpa => {
                 // A thin X a little over half the cell across.
                 let (half, t) = (px * 0.27, (px / 40.0).max(1.0));
-                let steps = (half * 4.0) as i32;
-                for i in -steps..=steps {
-                    let d = f64::from(i) / 4.0;
-                    for (x, y) in [(cx + d, cy + d), (cx + d, cy - d)] {
-                        fill(
-                            img,
-                            (x - t / 2.0) as u32,
-                            (y - t / 2.0) as u32,
-                            t.ceil() as u32,
-                            t.ceil() as u32,
-                            [0, 0, 0],
-                        );
-                    }
-                }
+                crate::output::overlay::draw_x(img, (cx, cy), half, t, [0, 0, 0]);
             }
             StarMarks::Pzprjs => {
                 // A short level dash.
