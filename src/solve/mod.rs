@@ -127,16 +127,13 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
         EngineChoice::Auto if opts.stars == 1 => Exact::Milp,
         EngineChoice::Auto => Exact::Sat,
     };
-    // Before SAT the presolve is the cheap deductions alone (no what-if probing):
-    // they decide many cells of a 2- to 6-star board outright, or every cell (then
-    // no exact solver runs), for less than the search they save: the median solve
-    // plus proof of every (N, K) group of the corpus is 1.2 to 2 times faster than
-    // SAT alone (docs/benchmarks.md). The probing sweeps would cost up to a second
-    // on a 17×17 board for a few more cells, so they are left to the MILP.
+    // SAT runs without the presolve: its theory makes the engine's counting
+    // deductions (K per unit, 2×2 tiles, the squeeze) inside the search, each for a
+    // few additions, where the presolve's sweeps over the units took 3–5 ms before
+    // the first decision on a 21×21 or 25×25 board, whose median solve plus proof
+    // is now under half a millisecond (docs/benchmarks.md).
     let fixed = if engine == Exact::Logic || (opts.logic && engine == Exact::Milp) {
-        presolve(regions, opts.stars, deadline, false)
-    } else if opts.logic && engine == Exact::Sat {
-        presolve(regions, opts.stars, deadline, true)
+        presolve(regions, opts.stars, deadline)
     } else {
         Vec::new()
     };
@@ -162,13 +159,13 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     Solved { result, engine }
 }
 
-/// The engine's deductions from an empty board, per cell, until `deadline`: the
-/// cheap ones alone when `cheap`, else with what-if probing as well.
-fn presolve(regions: &Regions, stars: usize, deadline: Deadline, cheap: bool) -> Vec<Option<bool>> {
+/// The engine's deductions from an empty board, what-if probing included, per
+/// cell, until `deadline`.
+fn presolve(regions: &Regions, stars: usize, deadline: Deadline) -> Vec<Option<bool>> {
     let engine =
         logic::Engine::new(regions, stars, logic::Names::letters(regions.region_count())).with_deadline(deadline);
     let start = logic::Board::new(regions.n());
-    let board = if cheap { engine.deduce_cheap(start) } else { engine.deduce(start) };
+    let board = engine.deduce(start);
     (0..regions.n() * regions.n())
         .map(|i| match board.get(i) {
             logic::CellState::Queen => Some(true),

@@ -257,17 +257,4 @@ impl Engine {
         }
         board
     }
-
-    /// The presolve for the SAT engine: the cheap deductions alone (techniques 1–9),
-    /// no what-if probing, until none is left or a rule breaks.
-    pub fn deduce_cheap(&self, start: Board) -> Board {
-        let mut board = start;
-        while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {
-            match cheapest(&self.geo, &board, Technique::Pressured) {
-                Some(f) => apply(&mut board, &f),
-                None => break,
-            }
-        }
-        board
-    }
 }

@@ -1,61 +1,67 @@
 //! The puzzle as CNF: plain DIMACS-style clauses, independent of the SAT solver.
 //!
-//! Variable `i + 1` is row-major cell `i` ("a star here"); counter variables follow.
+//! Variable `i + 1` is row-major cell `i` ("a star here").
 //! - **No two stars touch**: every touching pair (sideways or diagonal) is a binary
 //!   clause ¬a ∨ ¬b, four per cell. Binary clauses are what CDCL solvers propagate
-//!   fastest (watched literals, no clause visits); the 2×2 "at most one" of the MILP
-//!   is the same set of pairs.
-//! - **Exactly K per row, column and region**, in one of two counting encodings,
-//!   both arc-consistent both ways (a (K+1)-th star is a conflict, and a unit whose
-//!   free cells just suffice forces them, as the engine does):
-//!   - for K ≤ 3, a **sequential counter** (Sinz 2005): `r(i, j)` means "at least j
-//!     of the first i cells are stars", for j ≤ K. About K·m variables and 4·K·m
-//!     clauses for a unit of m cells.
-//!   - for K ≥ 4, a **totalizer** (Bailleux and Boufkhad 2003), counting up to K + 1:
-//!     a balanced tree over the unit's cells (a line's halves, quarters, …; a region
-//!     in row-major order), each node saying "at least j of my cells are stars".
-//!     Its inner counts are of compact pieces of a line or a region, which the solver
-//!     learns on better than the prefixes of a sequential counter: from 4 stars,
-//!     solve plus proof takes about two thirds of the counter's time (17×17 4★ and
-//!     25×25 6★ groups, three solver seeds each). At 3 stars the two are even, and
-//!     below that the counter's fewer clauses win, hence [`TOTALIZER_FROM`].
-//! - **Cells the presolve decided** become unit clauses.
+//!   fastest; the 2×2 "at most one" of the MILP is the same set of pairs.
+//! - **Cells fixed beforehand** (the presolve's, when a caller gives them) become
+//!   unit clauses; a pair with a ruled-out cell needs no clause.
 //!
-//! Not in the encoding, because each makes the corpus's boards slower: the squeeze
-//! as redundant clauses (a "block has a star" variable per 2×2 block, exactly 2K
-//! per pair of lines; [`super::tiles`] does it inside the search instead), "at
-//! least K" as a second counter over the negated cells (PySAT's way), exactly 2K
-//! over every pair of adjacent lines, and "k regions within k lines" as a solver
-//! theory (it rarely fires: it saves about a tenth of the conflicts of the slowest
-//! 17×17 board, for more than it costs).
+//! "Exactly K per row, column and region" is not written as clauses: the solver's
+//! theory ([`super::units`]) counts it, which is why the module docs there say.
+//! The counter encodings it replaced stay here for the tests alone
+//! ([`encode_counted`]): the whole puzzle as clauses, the reference the theory's
+//! solutions are checked against. For K ≤ 3 a **sequential counter** (Sinz 2005):
+//! `r(i, j)` means "at least j of the first i cells are stars"; from K = 4 a
+//! **totalizer** (Bailleux and Boufkhad 2003) counting to K + 1. Both are
+//! arc-consistent both ways, so unit propagation alone makes the same deductions.
 
-/// The star count from which units are counted by a totalizer rather than a
-/// sequential counter (why: module docs).
+/// The star count from which [`encode_counted`] counts units by a totalizer
+/// rather than a sequential counter (the smaller formula on each side).
+#[cfg(test)]
 const TOTALIZER_FROM: usize = 4;
 
 /// A literal as DIMACS writes it: `v` or `-v`, with `v ≥ 1`.
 pub type Lit = i32;
 
-/// The clauses of one puzzle.
+/// The clauses of one puzzle, stored end to end (one allocation for them all,
+/// where a `Vec` per clause cost more than the solver's setup on a 10×10 board).
 #[derive(Debug, Clone, Default)]
 pub struct Cnf {
-    /// Variables used: cell variables are `1..=n*n`, counters follow.
+    /// Variables used: cell variables are `1..=n*n` (a counted reference formula's counters follow).
     pub vars: i32,
-    /// Every clause, as literals.
-    pub clauses: Vec<Vec<Lit>>,
+    lits: Vec<Lit>,
+    /// Where each clause ends in `lits`.
+    ends: Vec<usize>,
 }
 
+impl Cnf {
+    /// A formula over `vars` variables with no clause yet.
+    pub fn new(vars: i32) -> Self {
+        Cnf { vars, lits: Vec::new(), ends: Vec::new() }
+    }
+
+    fn add(&mut self, clause: &[Lit]) {
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+
+    /// Every clause, as literals, in the order they were written.
+    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(from, &to)| &self.lits[from..to])
+    }
+}
+
+/// The counter encodings, for the reference formula of the tests.
+#[cfg(test)]
 impl Cnf {
     fn new_var(&mut self) -> Lit {
         self.vars += 1;
         self.vars
     }
 
-    fn add(&mut self, clause: &[Lit]) {
-        self.clauses.push(clause.to_vec());
-    }
-
-    /// Exactly `k` of `xs` are true, by the encoding [`encode`] picks for `k`.
+    /// Exactly `k` of `xs` are true, by the encoding [`TOTALIZER_FROM`] picks for `k`.
     fn exactly(&mut self, xs: &[Lit], k: usize) {
         if k == 0 {
             xs.iter().for_each(|&x| self.add(&[-x]));
@@ -173,30 +179,44 @@ pub(super) fn units(n: usize, labels: &[usize]) -> Vec<Vec<usize>> {
     rows.chain(cols).chain(regions).collect()
 }
 
-/// The CNF of an `n`×`n` board with region `labels` (row-major, `0..n` regions
-/// expected but any count works), `k` stars per unit, and `fixed` cells
-/// (`fixed[i]`: `Some(true)` a star, `Some(false)` none; a short slice leaves the rest free).
-pub fn encode(n: usize, labels: &[usize], k: usize, fixed: &[Option<bool>]) -> Cnf {
-    let mut cnf = Cnf { vars: cell_var(n * n - 1), clauses: Vec::new() };
+/// The clauses of an `n`×`n` board with `fixed` cells (`fixed[i]`: `Some(true)`
+/// a star, `Some(false)` none; a short slice leaves the rest free): no two stars
+/// touch, and the fixed cells. The counting is [`super::units`]'s.
+pub fn encode(n: usize, fixed: &[Option<bool>]) -> Cnf {
+    let mut cnf = Cnf::new(cell_var(n * n - 1));
+    cnf.lits.reserve(8 * n * n);
+    cnf.ends.reserve(4 * n * n);
+    let fixed_at = |i: usize| fixed.get(i).copied().flatten();
     for r in 0..n {
         for c in 0..n {
-            let a = cell_var(r * n + c);
+            let a = r * n + c;
             // Right, down-left, down, down-right: each touching pair once.
             let right = (c + 1 < n).then(|| (r, c + 1));
             let down = [c.checked_sub(1), Some(c), (c + 1 < n).then_some(c + 1)];
             let below = down.into_iter().flatten().filter(|_| r + 1 < n).map(|cc| (r + 1, cc));
-            for (rr, cc) in right.into_iter().chain(below) {
-                cnf.add(&[-a, -cell_var(rr * n + cc)]);
+            for b in right.into_iter().chain(below).map(|(rr, cc)| rr * n + cc) {
+                // A ruled-out cell already keeps the pair apart.
+                if fixed_at(a) != Some(false) && fixed_at(b) != Some(false) {
+                    cnf.add(&[-cell_var(a), -cell_var(b)]);
+                }
             }
         }
-    }
-    for unit in units(n, labels) {
-        cnf.exactly(&unit.into_iter().map(cell_var).collect::<Vec<_>>(), k);
     }
     for (i, f) in fixed.iter().enumerate() {
         if let Some(star) = f {
             cnf.add(&[if *star { cell_var(i) } else { -cell_var(i) }]);
         }
+    }
+    cnf
+}
+
+/// The whole puzzle as clauses, for the tests: [`encode`]'s, and exactly `k`
+/// stars in each unit of the region `labels` by a counter.
+#[cfg(test)]
+pub(super) fn encode_counted(n: usize, labels: &[usize], k: usize) -> Cnf {
+    let mut cnf = encode(n, &[]);
+    for unit in units(n, labels) {
+        cnf.exactly(&unit.into_iter().map(cell_var).collect::<Vec<_>>(), k);
     }
     cnf
 }
@@ -216,7 +236,7 @@ mod tests {
                     let on = if v < m { bits >> v & 1 == 1 } else { extra >> (v - m) & 1 == 1 };
                     on == (l > 0)
                 };
-                cnf.clauses.iter().all(|c| c.iter().any(|&l| value(l)))
+                cnf.clauses().all(|c| c.iter().any(|&l| value(l)))
             });
             if sat {
                 out.push((0..m).map(|v| bits >> v & 1 == 1).collect());
@@ -235,7 +255,7 @@ mod tests {
                 // The two encodings themselves take 1 ≤ k ≤ m; `exactly` any k.
                 let ks = if name == "exactly" { 0..=m + 1 } else { 1..=m };
                 for k in ks {
-                    let mut cnf = Cnf { vars: i32::try_from(m).unwrap(), clauses: Vec::new() };
+                    let mut cnf = Cnf::new(i32::try_from(m).unwrap());
                     let xs: Vec<Lit> = (1..=cnf.vars).collect();
                     encode(&mut cnf, &xs, k);
                     let found = models(&cnf, m);
@@ -252,13 +272,13 @@ mod tests {
         // Arc consistency by unit propagation alone: with 4 of 6 cells needed and
         // two ruled out, the other four follow; with 4 placed, the rest are empty.
         let propagate = |fixed: &[Lit]| {
-            let mut cnf = Cnf { vars: 6, clauses: Vec::new() };
+            let mut cnf = Cnf::new(6);
             cnf.totalizer(&[1, 2, 3, 4, 5, 6], 4);
             let mut value: Vec<Option<bool>> = vec![None; usize::try_from(cnf.vars).unwrap() + 1];
             fixed.iter().for_each(|&l| value[l.unsigned_abs() as usize] = Some(l > 0));
             loop {
                 let mut changed = false;
-                for c in &cnf.clauses {
+                for c in cnf.clauses() {
                     let open: Vec<Lit> =
                         c.iter().copied().filter(|l| value[l.unsigned_abs() as usize].is_none()).collect();
                     let satisfied = c.iter().any(|&l| value[l.unsigned_abs() as usize] == Some(l > 0));
@@ -281,8 +301,8 @@ mod tests {
 
     #[test]
     fn touching_pairs_are_each_one_clause() {
-        let cnf = encode(3, &[0, 0, 0, 1, 1, 1, 2, 2, 2], 1, &[]);
-        let pairs = cnf.clauses.iter().filter(|c| c.len() == 2 && c.iter().all(|l| (-9..0).contains(l))).count();
+        let cnf = encode(3, &[]);
+        let pairs = cnf.clauses().filter(|c| c.len() == 2 && c.iter().all(|l| (-9..0).contains(l))).count();
         // 3×3: 6 sideways, 6 up-down, 8 diagonal.
         assert_eq!(pairs, 20);
     }

@@ -1,24 +1,27 @@
 //! The SAT engine: Star Battle (K ≥ 2) solved by a CDCL SAT solver, uniqueness by a blocking clause.
 //!
-//! [`cnf`] writes the puzzle as clauses (binary "no touching" pairs, "exactly K"
-//! per unit by a sequential counter or, from 4 stars, a totalizer, the presolve's
-//! cells as units), and [`tiles`] adds the 2×2 bound inside the search, as a
-//! batsat theory: a unit whose open cells meet too few 2×2 tiles is a conflict,
-//! one that meets just enough gets its forced stars, each with its reason. batsat
-//! finds a placement; the placement passes
+//! [`cnf`] writes what clauses say best, that no two stars touch (binary pairs),
+//! and [`units`] counts the rest inside the search, as a batsat theory: at most K
+//! stars per row, column and region, and at least K by the 2×2 tiles the unit's
+//! open cells meet (with the squeeze over pairs of lines), each deduction with its
+//! reason; up to 3 stars, [`confine`] adds regions and lines that confine each
+//! other. batsat finds a placement; the placement passes
 //! [`crate::puzzle::check`]; then a clause "not all of these stars" is added and the
 //! same solver runs again (incrementally, keeping what it learnt): UNSAT proves the
 //! placement unique, SAT gives a second, checked placement for `several-solutions`.
 //!
-//! Why batsat (MiniSat in pure Rust): on the corpus's 2- to 6-star boards it is as
-//! fast as CaDiCaL (the `cadical` crate, C++) with the same clauses, and `splr` is
-//! 3–10× slower. batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as they share the
-//! `cc` crate), its `stop` callback, polled as it searches, is how the deadline
-//! bounds a solve, and its `Theory` hook (propagations with lazily asked reasons)
-//! is what lets [`tiles`] count inside the search.
+//! Why batsat (MiniSat in pure Rust): on the corpus's 2- to 6-star boards it was as
+//! fast as CaDiCaL (the `cadical` crate, C++) with the same clauses, and `splr`
+//! 3–10× slower. batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as
+//! they share the `cc` crate), its `stop` callback, polled as it searches, is how
+//! the deadline bounds a solve, and its `Theory` hook (propagations with lazily
+//! asked reasons) is what lets [`units`] count inside the search.
 
 pub mod cnf;
-mod tiles;
+mod confine;
+#[cfg(test)]
+mod testing;
+mod units;
 
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
@@ -34,21 +37,17 @@ use crate::puzzle::{check, Cell, Placement, Regions};
 /// deadline stopped it.
 pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: Deadline) -> Result<Placement> {
     let n = regions.n();
-    let formula = cnf::encode(n, regions.labels(), stars, fixed);
+    let formula = cnf::encode(n, fixed);
     let mut sat = batsat::Solver::new(SolverOpts::default(), Stop(deadline));
-    // Cells (the first n·n variables) are decided as stars, always; the counters
-    // keep MiniSat's default (the saved phase, "false" at first). A star decided
-    // rules out its neighbours and fills a share of three units, so its
-    // consequences, or its conflict, come at once; an empty cell decided says
-    // little. On 4- and 6-star boards that means a fifth to a half fewer conflicts
-    // than the saved phase, and their slowest boards solve in about half the time;
-    // on 2, 3 and 5 stars it is even. Deciding cells empty is slower everywhere.
-    let vars: Vec<Var> = (0..formula.vars)
-        .map(|i| if (i as usize) < n * n { sat.new_var(lbool::TRUE, true) } else { sat.new_var_default() })
-        .collect();
+    // Cells are decided as stars, always. A star decided rules out its neighbours
+    // and fills a share of three units, so its consequences, or its conflict, come
+    // at once; an empty cell decided says little. (Measured when the units were
+    // counter clauses: on 4- and 6-star boards a fifth to a half fewer conflicts
+    // than MiniSat's saved phase; deciding cells empty was slower everywhere.)
+    let vars: Vec<Var> = (0..formula.vars).map(|_| sat.new_var(lbool::TRUE, true)).collect();
     let lit = |l: cnf::Lit| Lit::new(vars[l.unsigned_abs() as usize - 1], l > 0);
     let mut clause = Vec::new();
-    for c in &formula.clauses {
+    for c in formula.clauses() {
         clause.clear();
         clause.extend(c.iter().map(|&l| lit(l)));
         // False: the clauses are already contradictory (the solve below says UNSAT).
@@ -56,15 +55,15 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
             break;
         }
     }
-    let mut tiles = tiles::Tiles::new(n, regions.labels(), stars, &vars[..n * n]);
-    let first = match run(&mut sat, &mut tiles, &vars, regions, stars)? {
+    let mut units = units::Units::new(n, regions.labels(), stars, &vars);
+    let first = match run(&mut sat, &mut units, &vars, regions, stars)? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
     };
     // A second solution differs in at least one star cell (every solution has N·K stars).
     let mut block: Vec<Lit> = first.cells().iter().map(|c| !lit(cnf::cell_var(c.row * n + c.col))).collect();
     sat.add_clause_reuse(&mut block);
-    match run(&mut sat, &mut tiles, &vars, regions, stars)? {
+    match run(&mut sat, &mut units, &vars, regions, stars)? {
         None => Ok(first),
         Some(second) if second == first => {
             Err(Error::Solver { status: "the SAT solver ignored the uniqueness clause".into() })
@@ -76,12 +75,12 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
 /// One SAT call: `Ok(None)` when unsatisfiable; a placement only once it passes the rule check.
 fn run(
     sat: &mut batsat::Solver<Stop>,
-    tiles: &mut tiles::Tiles,
+    units: &mut units::Units,
     vars: &[Var],
     regions: &Regions,
     stars: usize,
 ) -> Result<Option<Placement>> {
-    let answer = sat.solve_limited_th(tiles, &[]);
+    let answer = sat.solve_limited_th(units, &[]);
     if answer == lbool::FALSE {
         return Ok(None);
     }
