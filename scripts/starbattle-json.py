@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Star Battle timings of the whole `queens solve --json --stars K` per board (engine
-auto, presolve on, the explanation behind `difficulty` included), per (N, K): the
+auto, the explanation behind `difficulty` included), per (N, K): the
 median and max of ms.solve, ms.explain, ms.total (the input inside the process) and of
 the whole process as the shell sees it (wall clock from start to exit: start-up,
 reading, solve beside the explanation, JSON, exit), and the ratios of ms.total and of
