@@ -321,7 +321,13 @@ impl Grid {
         if !any && n > 1 {
             return Err(bad("it draws no region borders (thick black edges between cells)"));
         }
-        Ok(Regions::from_walls(n, &right, &below))
+        let regions = Regions::from_walls(n, &right, &below);
+        // Edges that end inside the board cut nothing: a board they leave whole has
+        // no regions to speak of, and would write back as a link with no borders.
+        if n > 1 && regions.region_count() < 2 {
+            return Err(bad("its thick black edges between cells do not cut the board into regions"));
+        }
+        Ok(regions)
     }
 
     /// The player's stars and X marks from the solution layer's symbols, `None` when
@@ -541,6 +547,22 @@ mod tests {
         assert!(e.contains("classic puzzle, not Star Battle"), "{e}");
         let e = parse(&pack(&text.replacen("square", "hex", 1))).unwrap_err().to_string();
         assert!(e.contains("\"hex\" grid"), "{e}");
+    }
+
+    #[test]
+    fn edges_that_cut_no_region_are_refused() {
+        // A 2×2 board of two columns has two edges between them; with one of them
+        // left, the board is one piece (the fuzzer's find: it wrote back as a link
+        // with no borders at all, which did not read back).
+        let text = text(&encode(&regions(&["AB", "AB"]), 1, None).unwrap()).unwrap();
+        // Its first entry, `"a,b":2,` (the key holds a comma of its own).
+        let at = text.find("\"lineE\":{").unwrap() + "\"lineE\":{".len();
+        let value = at + text[at..].find(':').unwrap();
+        let end = value + text[value..].find(',').unwrap() + 1;
+        let cut = format!("{}{}", &text[..at], &text[end..]);
+        let e = parse(&pack(&cut)).unwrap_err().to_string();
+        assert!(e.contains("do not cut the board into regions"), "{e}");
+        assert!(parse(&pack(&text)).is_ok(), "both edges: two regions");
     }
 
     #[test]
