@@ -56,6 +56,9 @@ pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: 
         }
     }
     let mut units = units::Units::new(n, regions.labels(), stars, &vars);
+    if units.too_few_tiles() {
+        return Err(Error::NoSolution);
+    }
     let first = match run(&mut sat, &mut units, &vars, regions, stars)? {
         Some(p) => p,
         None => return Err(Error::NoSolution),
@@ -147,6 +150,12 @@ mod tests {
         let board = crate::puzzle::puzzlink::parse(url).unwrap();
         let past = Deadline::at(Instant::now() - Duration::from_millis(1));
         assert!(matches!(solve(&board.regions, 2, &[], past), Err(Error::Solver { .. })));
+        // A one-cell region cannot hold 2 stars: said before any search, so even
+        // with no time left.
+        let mut rows: Vec<String> = (b'A'..=b'I').map(|l| (l as char).to_string().repeat(10)).collect();
+        rows.push("IIIIIIIIIJ".into());
+        let one_cell = Regions::from_rows(&rows).unwrap();
+        assert!(matches!(solve(&one_cell, 2, &[], past), Err(Error::NoSolution)));
     }
 
     #[test]

@@ -237,6 +237,14 @@ impl Units {
         }
     }
 
+    /// True when, before the search, some unit's cells meet fewer 2×2 tiles of a
+    /// tiling than it needs stars: no placement exists. The search could not say
+    /// so itself, since a tile bound with nothing ruled out has no reason to give
+    /// (the counter clauses this theory replaced wrote the empty clause here).
+    pub fn too_few_tiles(&self) -> bool {
+        self.units.iter().any(|unit| unit.cuts.clone().any(|c| self.met[c] < unit.need))
+    }
+
     /// Counts the cells decided since the last check, then looks at the units they
     /// belong to. Stops at the first conflict.
     fn run(&mut self, acts: &mut TheoryArg) {
@@ -363,7 +371,7 @@ impl Units {
             }
             if met < unit.need {
                 if self.scratch.is_empty() {
-                    continue; // too few tiles from the start: no placement, the search will find none
+                    continue; // too few tiles by the map itself: [`Units::too_few_tiles`], checked before the search
                 }
                 let clause: Vec<Lit> = self.scratch.iter().map(|&l| !l).collect();
                 acts.raise_conflict(&clause, false);
