@@ -121,10 +121,9 @@ impl Confine {
         if !self.changed {
             return true;
         }
-        let n = self.n;
+        let (n, region_of, lines) = (self.n, &self.region_of, &self.lines);
         let mut ending = vec![0u64; n];
-        for kind in 0..2 {
-            let (lines_of, regions_of) = (&self.lines_of[kind], &self.regions_of[kind]);
+        for (kind, (lines_of, regions_of)) in self.lines_of.iter().zip(&self.regions_of).enumerate() {
             for a in 0..n {
                 // Regions whose open cells all lie at or after line a, by their last line.
                 ending.fill(0);
@@ -149,27 +148,21 @@ impl Confine {
                         reach |= lines_of[new.trailing_zeros() as usize];
                         new &= new - 1;
                     }
+                    // Where a cell lies: in the given regions, in the band.
+                    let sides = |regions: u64| {
+                        move |i: usize| (regions >> region_of[i] & 1 == 1, band >> lines[i][kind] & 1 == 1)
+                    };
                     // Regions inside the band: the band's cells of other regions.
                     let count = inside.count_ones() as usize;
-                    if count > k || (count == k && union & !inside != 0) {
-                        let outside =
-                            |i: usize| inside >> self.region_of[i] & 1 == 1 && band >> self.lines[i][kind] & 1 == 0;
-                        let rest =
-                            |i: usize| band >> self.lines[i][kind] & 1 == 1 && inside >> self.region_of[i] & 1 == 0;
-                        if !empty(acts, cells, reasons, scratch, outside, rest, count > k) {
-                            return false;
-                        }
+                    let fill = count > k || (count == k && union & !inside != 0);
+                    if fill && !empty(acts, cells, reasons, scratch, sides(inside), true, count > k) {
+                        return false;
                     }
                     // The band inside regions: those regions' cells outside it.
                     let count = union.count_ones() as usize;
-                    if count < k || (count == k && reach & !band != 0) {
-                        let outside =
-                            |i: usize| band >> self.lines[i][kind] & 1 == 1 && union >> self.region_of[i] & 1 == 0;
-                        let rest =
-                            |i: usize| union >> self.region_of[i] & 1 == 1 && band >> self.lines[i][kind] & 1 == 0;
-                        if !empty(acts, cells, reasons, scratch, outside, rest, count < k) {
-                            return false;
-                        }
+                    let used = count < k || (count == k && reach & !band != 0);
+                    if used && !empty(acts, cells, reasons, scratch, sides(union), false, count < k) {
+                        return false;
                     }
                 }
             }
@@ -179,36 +172,51 @@ impl Confine {
     }
 }
 
-/// One confinement: the cells `why` picks are all ruled out, so the open cells
-/// `rest` picks are empty, or, when `conflict`, the board is a dead end. A star
-/// among `rest` is a conflict too. False once the solver has a conflict.
+/// One confinement of a set of regions and a band, `side(i)` saying whether cell
+/// `i` is in those regions and in the band. When `regions_inside` (the regions lie
+/// inside the band), their cells outside it are all ruled out, so the band's open
+/// cells of other regions are empty; else the band's cells of other regions are
+/// ruled out, so the regions' open cells outside the band are empty. When
+/// `conflict`, the board is a dead end instead, and so is a star among the cells
+/// to empty. False once the solver has a conflict.
 fn empty(
     acts: &mut TheoryArg,
     cells: &[Var],
     reasons: &mut [Vec<Lit>],
     scratch: &mut Vec<Lit>,
-    why: impl Fn(usize) -> bool,
-    rest: impl Fn(usize) -> bool,
+    side: impl Fn(usize) -> (bool, bool),
+    regions_inside: bool,
     conflict: bool,
 ) -> bool {
+    // The cells in one of the two and not the other: the reason's, then the rest.
+    let why = |i: usize| {
+        let (region, band) = side(i);
+        if regions_inside {
+            region && !band
+        } else {
+            band && !region
+        }
+    };
+    let rest = |i: usize| {
+        let (region, band) = side(i);
+        if regions_inside {
+            band && !region
+        } else {
+            region && !band
+        }
+    };
     let cells_count = cells.len();
     scratch.clear();
     scratch.extend((0..cells_count).filter(|&i| why(i)).map(|i| Lit::new(cells[i], false)));
-    if scratch.is_empty() {
-        // Confined by the map alone: the first check at level 0 finds these, and
-        // with nothing to blame a conflict would be the puzzle's own (the search
-        // finds no placement then).
-        if conflict {
-            return true;
-        }
+    if conflict && scratch.is_empty() {
+        // Confined by the map alone, with nothing to blame: the puzzle's own dead
+        // end, which the counts find as the search ends.
+        return true;
     }
     let star = (0..cells_count).find(|&i| rest(i) && acts.value(cells[i]) == lbool::TRUE);
     if conflict || star.is_some() {
         let mut clause: Vec<Lit> = scratch.iter().map(|&l| !l).collect();
         clause.extend(star.map(|i| Lit::new(cells[i], false)));
-        if clause.is_empty() {
-            return true;
-        }
         acts.raise_conflict(&clause, false);
         return false;
     }
