@@ -44,7 +44,7 @@ fn main() {
             let started = Instant::now();
             let (regions, solution) = generate::unique(&spec, seed).unwrap_or_else(|e| panic!("{n}x{n}: {e}"));
             let ms = started.elapsed().as_secs_f64() * 1000.0;
-            let proved = sat::solve(&regions, k, &[], Deadline::after(Duration::from_secs(600)));
+            let proved = sat::solve(&regions, k, Deadline::after(Duration::from_secs(600)));
             assert_eq!(proved.as_ref().ok(), Some(&solution), "{n}x{n} seed {seed}: the SAT engine disagrees");
             check::check(&regions, k, &solution).expect("the solution follows the rules");
             let file = format!("{n}x{n}-{k}star-{made}.txt");

@@ -132,11 +132,10 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     // few additions, where the presolve's sweeps over the units took 3–5 ms before
     // the first decision on a 21×21 or 25×25 board, whose median solve plus proof
     // is now under half a millisecond (docs/benchmarks.md).
-    let fixed = if engine == Exact::Logic || (opts.logic && engine == Exact::Milp) {
-        presolve(regions, opts.stars, deadline)
-    } else {
-        Vec::new()
-    };
+    if engine == Exact::Sat {
+        return Solved { result: sat::solve(regions, opts.stars, deadline), engine };
+    }
+    let fixed = if engine == Exact::Logic || opts.logic { presolve(regions, opts.stars, deadline) } else { Vec::new() };
     let decided = fixed.iter().filter(|f| f.is_some()).count();
     if decided == fixed.len() && !fixed.is_empty() {
         let stars =
@@ -148,12 +147,8 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     if engine == Exact::Logic {
         return Solved { result: Err(Error::Unfinished { decided, cells: regions.n() * regions.n() }), engine };
     }
-    let exact = |fixed: &[Option<bool>]| match engine {
-        Exact::Sat => sat::solve(regions, opts.stars, fixed, deadline),
-        _ => solve_fixed(regions, opts, fixed, deadline),
-    };
-    let result = match exact(&fixed) {
-        Err(Error::NoSolution) if decided > 0 => exact(&[]),
+    let result = match solve_fixed(regions, opts, &fixed, deadline) {
+        Err(Error::NoSolution) if decided > 0 => solve_fixed(regions, opts, &[], deadline),
         other => other,
     };
     Solved { result, engine }

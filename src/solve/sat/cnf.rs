@@ -4,11 +4,9 @@
 //! - **No two stars touch**: every touching pair (sideways or diagonal) is a binary
 //!   clause ¬a ∨ ¬b, four per cell. Binary clauses are what CDCL solvers propagate
 //!   fastest; the 2×2 "at most one" of the MILP is the same set of pairs.
-//! - **Cells fixed beforehand** (the presolve's, when a caller gives them) become
-//!   unit clauses; a pair with a ruled-out cell needs no clause.
 //!
 //! "Exactly K per row, column and region" is not written as clauses: the solver's
-//! theory ([`super::units`]) counts it, which is why the module docs there say.
+//! theory ([`super::units`]) counts it (why: the module docs there).
 //! The counter encodings it replaced stay here for the tests alone
 //! ([`encode_counted`]): the whole puzzle as clauses, the reference the theory's
 //! solutions are checked against. For K ≤ 3 a **sequential counter** (Sinz 2005):
@@ -179,32 +177,21 @@ pub(super) fn units(n: usize, labels: &[usize]) -> Vec<Vec<usize>> {
     rows.chain(cols).chain(regions).collect()
 }
 
-/// The clauses of an `n`×`n` board with `fixed` cells (`fixed[i]`: `Some(true)`
-/// a star, `Some(false)` none; a short slice leaves the rest free): no two stars
-/// touch, and the fixed cells. The counting is [`super::units`]'s.
-pub fn encode(n: usize, fixed: &[Option<bool>]) -> Cnf {
+/// The clauses of an `n`×`n` board: no two stars touch. The counting is
+/// [`super::units`]'s.
+pub fn encode(n: usize) -> Cnf {
     let mut cnf = Cnf::new(cell_var(n * n - 1));
     cnf.lits.reserve(8 * n * n);
     cnf.ends.reserve(4 * n * n);
-    let fixed_at = |i: usize| fixed.get(i).copied().flatten();
     for r in 0..n {
         for c in 0..n {
-            let a = r * n + c;
             // Right, down-left, down, down-right: each touching pair once.
             let right = (c + 1 < n).then(|| (r, c + 1));
             let down = [c.checked_sub(1), Some(c), (c + 1 < n).then_some(c + 1)];
             let below = down.into_iter().flatten().filter(|_| r + 1 < n).map(|cc| (r + 1, cc));
             for b in right.into_iter().chain(below).map(|(rr, cc)| rr * n + cc) {
-                // A ruled-out cell already keeps the pair apart.
-                if fixed_at(a) != Some(false) && fixed_at(b) != Some(false) {
-                    cnf.add(&[-cell_var(a), -cell_var(b)]);
-                }
+                cnf.add(&[-cell_var(r * n + c), -cell_var(b)]);
             }
-        }
-    }
-    for (i, f) in fixed.iter().enumerate() {
-        if let Some(star) = f {
-            cnf.add(&[if *star { cell_var(i) } else { -cell_var(i) }]);
         }
     }
     cnf
@@ -214,7 +201,7 @@ pub fn encode(n: usize, fixed: &[Option<bool>]) -> Cnf {
 /// stars in each unit of the region `labels` by a counter.
 #[cfg(test)]
 pub(super) fn encode_counted(n: usize, labels: &[usize], k: usize) -> Cnf {
-    let mut cnf = encode(n, &[]);
+    let mut cnf = encode(n);
     for unit in units(n, labels) {
         cnf.exactly(&unit.into_iter().map(cell_var).collect::<Vec<_>>(), k);
     }
@@ -301,7 +288,7 @@ mod tests {
 
     #[test]
     fn touching_pairs_are_each_one_clause() {
-        let cnf = encode(3, &[]);
+        let cnf = encode(3);
         let pairs = cnf.clauses().filter(|c| c.len() == 2 && c.iter().all(|l| (-9..0).contains(l))).count();
         // 3×3: 6 sideways, 6 up-down, 8 diagonal.
         assert_eq!(pairs, 20);

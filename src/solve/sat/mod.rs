@@ -29,15 +29,15 @@ use crate::error::{Error, Result};
 use crate::puzzle::deadline::Deadline;
 use crate::puzzle::{check, Cell, Placement, Regions};
 
-/// Solves `regions` with `stars` per unit and `fixed` cells (as [`cnf::encode`]
-/// takes them), and proves the answer unique, all before `deadline`.
+/// Solves `regions` with `stars` per unit and proves the answer unique, all
+/// before `deadline`.
 ///
 /// Returns the checked unique placement, [`Error::SeveralSolutions`] with two
 /// checked placements, [`Error::NoSolution`], or [`Error::Solver`] when the
 /// deadline stopped it.
-pub fn solve(regions: &Regions, stars: usize, fixed: &[Option<bool>], deadline: Deadline) -> Result<Placement> {
+pub fn solve(regions: &Regions, stars: usize, deadline: Deadline) -> Result<Placement> {
     let n = regions.n();
-    let formula = cnf::encode(n, fixed);
+    let formula = cnf::encode(n);
     let mut sat = batsat::Solver::new(SolverOpts::default(), Stop(deadline));
     // Cells are decided as stars, always. A star decided rules out its neighbours
     // and fills a share of three units, so its consequences, or its conflict, come
@@ -123,7 +123,7 @@ mod tests {
     fn a_nine_by_nine_two_star_board_is_solved_and_proved_unique() {
         let url = "https://puzz.link/p?starbattle/9/9/2/00baj7b962qp668u8tc9jkcucc4i30";
         let board = crate::puzzle::puzzlink::parse(url).unwrap();
-        let p = solve(&board.regions, 2, &[], soon()).unwrap();
+        let p = solve(&board.regions, 2, soon()).unwrap();
         check::check(&board.regions, 2, &p).unwrap();
         assert_eq!(p.cells().len(), 18);
     }
@@ -132,7 +132,7 @@ mod tests {
     fn two_solutions_are_both_reported_and_checked() {
         // Columns as regions: 4×4 Queens has exactly two placements.
         let r = Regions::from_rows(&["ABCD", "ABCD", "ABCD", "ABCD"]).unwrap();
-        match solve(&r, 1, &[], soon()) {
+        match solve(&r, 1, soon()) {
             Err(Error::SeveralSolutions { first, second }) => {
                 assert_ne!(first, second);
                 check::check(&r, 1, &first).unwrap();
@@ -145,28 +145,16 @@ mod tests {
     #[test]
     fn no_placement_is_no_solution_and_a_past_deadline_is_a_solver_error() {
         let r = Regions::from_rows(&["ABC", "ABC", "ABC"]).unwrap();
-        assert!(matches!(solve(&r, 1, &[], soon()), Err(Error::NoSolution)));
+        assert!(matches!(solve(&r, 1, soon()), Err(Error::NoSolution)));
         let url = "https://puzz.link/p?starbattle/9/9/2/00baj7b962qp668u8tc9jkcucc4i30";
         let board = crate::puzzle::puzzlink::parse(url).unwrap();
         let past = Deadline::at(Instant::now() - Duration::from_millis(1));
-        assert!(matches!(solve(&board.regions, 2, &[], past), Err(Error::Solver { .. })));
+        assert!(matches!(solve(&board.regions, 2, past), Err(Error::Solver { .. })));
         // A one-cell region cannot hold 2 stars: said before any search, so even
         // with no time left.
         let mut rows: Vec<String> = (b'A'..=b'I').map(|l| (l as char).to_string().repeat(10)).collect();
         rows.push("IIIIIIIIIJ".into());
         let one_cell = Regions::from_rows(&rows).unwrap();
-        assert!(matches!(solve(&one_cell, 2, &[], past), Err(Error::NoSolution)));
-    }
-
-    #[test]
-    fn fixed_cells_are_kept() {
-        // Fixing a star off the unique solution leaves no solution.
-        let url = "https://puzz.link/p?starbattle/9/9/2/00baj7b962qp668u8tc9jkcucc4i30";
-        let board = crate::puzzle::puzzlink::parse(url).unwrap();
-        let p = solve(&board.regions, 2, &[], soon()).unwrap();
-        let off = (0..81).find(|&i| !p.contains(Cell::new(i / 9, i % 9))).unwrap();
-        let mut fixed = vec![None; 81];
-        fixed[off] = Some(true);
-        assert!(matches!(solve(&board.regions, 2, &fixed, soon()), Err(Error::NoSolution)));
+        assert!(matches!(solve(&one_cell, 2, past), Err(Error::NoSolution)));
     }
 }

@@ -23,7 +23,7 @@ pub(super) fn solutions(n: usize, labels: &[usize], k: usize, how: How, cap: usi
 /// [`solutions`], and the solver's conflicts in all.
 pub(super) fn solve_counting(n: usize, labels: &[usize], k: usize, how: How, cap: usize) -> (Vec<Vec<usize>>, u64) {
     let theory = how != How::Counters;
-    let formula = if theory { cnf::encode(n, &[]) } else { cnf::encode_counted(n, labels, k) };
+    let formula = if theory { cnf::encode(n) } else { cnf::encode_counted(n, labels, k) };
     let mut sat = batsat::BasicSolver::new(SolverOpts::default(), Default::default());
     let vars: Vec<Var> = (0..formula.vars).map(|_| sat.new_var_default()).collect();
     let lit = |l: cnf::Lit| Lit::new(vars[l.unsigned_abs() as usize - 1], l > 0);

@@ -254,7 +254,7 @@ impl Units {
         }
         self.checked[self.levels] = len;
         self.check += 1;
-        // Disjoint borrows, so the counts stay in registers across the stores.
+        // The lists read and the counts written, borrowed apart.
         let Units {
             cells,
             units_of,

@@ -373,7 +373,7 @@ mod tests {
             // Boards on the way to the solution, as the engine meets them: some of
             // the solution's queens and empty cells known, the rest unknown.
             let deadline = crate::puzzle::deadline::Deadline::after(std::time::Duration::from_secs(60));
-            let solution = crate::solve::sat::solve(&regions, 1, &[], deadline).unwrap();
+            let solution = crate::solve::sat::solve(&regions, 1, deadline).unwrap();
             let g = Geometry::new(&regions, 1);
             for _ in 0..10_000 {
                 let mut b = Board::new(g.n);

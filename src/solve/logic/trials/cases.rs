@@ -491,7 +491,7 @@ mod tests {
             let regions = crate::puzzle::text::parse(&text).expect("a map");
             let g = Geometry::new(&regions, k);
             let deadline = crate::puzzle::deadline::Deadline::after(std::time::Duration::from_secs(60));
-            let solution = crate::solve::sat::solve(&regions, k, &[], deadline).expect("solved");
+            let solution = crate::solve::sat::solve(&regions, k, deadline).expect("solved");
             let truth = |i: usize| if solution.contains(g.cell(i)) { CellState::Queen } else { CellState::Empty };
             let mut memo = SplitMemo::default();
             // Boards that only gain cells, as along a solve path, so the memo holds.
