@@ -186,12 +186,16 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let start = Instant::now();
     let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
-    let parsed = parse_text(input);
+    let parsed = parse_text(input).and_then(|(regions, stated, marks)| {
+        let colors = text_colors(input, &regions)?;
+        Ok((regions, stated, marks, colors))
+    });
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
-        Ok((regions, stated, marks)) => {
-            let (mut o, beside) = solve_puzzle(regions, stated, None, config, &mut ms);
+        Ok((regions, stated, marks, colors)) => {
+            let (mut o, beside) = solve_puzzle(regions, stated, colors.as_deref(), config, &mut ms);
             o.marks = marks;
+            o.colors = colors;
             explain_outcome(&mut o, config, &mut ms, beside);
             o
         }
@@ -214,6 +218,20 @@ pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)
         let (regions, marks) = text::parse_board(input)?;
         Ok((regions, text::stated_stars(input)?, marks))
     }
+}
+
+/// The region colours a text puzzle's `# colors:` line gives (one per region of
+/// `regions`), for naming its regions as the screenshot they came from did; `None`
+/// for a link or a text without the line.
+fn text_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3]>>> {
+    if penpa::looks_like_penpa(input) || puzzlink::looks_like_url(input) {
+        return Ok(None);
+    }
+    let colors = text::stated_colors(input)?;
+    if let Some(c) = &colors {
+        text::check_colors(c, regions)?;
+    }
+    Ok(colors)
 }
 
 /// Partition check, then the exact solve with its uniqueness proof (every answer

@@ -75,35 +75,40 @@ async fn page_is_served_with_its_test_ids() {
     assert!(ct.starts_with("text/html"), "{ct}");
     let html = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
     for id in [
-        "file",
-        "drop",
-        "overlay",
-        "board",
-        "error",
-        "download",
-        "copy",
-        "hint",
-        "solution",
-        "hint-text",
-        "why",
-        "walk",
-        "back",
-        "next",
-        "taps",
-        "confirm",
+        "file", "drop", "board", "error", "download", "hint", "why", "apply", "back", "walk", "solution", "words",
+        "undo", "redo", "autox", "letters", "share", "new", "confirm", "practice", "win",
     ] {
         assert!(html.contains(&format!("id=\"{id}\"")), "the page lacks #{id}");
     }
     assert!(html.contains("name=\"viewport\""));
-    // Offline: nothing is loaded from elsewhere; the script is the server's own.
+    // Offline: nothing is loaded from elsewhere; the scripts are the server's own modules.
     assert!(!html.contains("http://") && !html.contains("https://"), "the page references an outside URL");
-    assert!(html.contains("<script src=\"page.js\">"), "the page does not load its script");
-    let req = Request::builder().uri("/page.js").body(Body::empty()).unwrap();
-    let res = router(ServeOptions::default()).oneshot(req).await.unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
-    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"));
-    let js = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
-    assert!(js.contains("api/why?") && !js.contains("http://") && !js.contains("https://"), "the script");
+    assert!(html.contains("<script type=\"module\" src=\"js/app.js\">"), "the page does not load its script");
+    let mut imported = vec!["app.js".to_string()];
+    let mut seen = Vec::new();
+    while let Some(name) = imported.pop() {
+        if seen.contains(&name) {
+            continue;
+        }
+        let req = Request::builder().uri(format!("/js/{name}")).body(Body::empty()).unwrap();
+        let res = router(ServeOptions::default()).oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{name}");
+        assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/javascript"));
+        let js = String::from_utf8(axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap().to_vec()).unwrap();
+        assert!(!js.contains("http://") && !js.contains("https://"), "{name} references an outside URL");
+        // Every module it imports is served too.
+        for part in js.split("from \"./").skip(1) {
+            imported.push(part.split('"').next().unwrap().to_string());
+        }
+        seen.push(name);
+    }
+    seen.sort();
+    assert_eq!(seen, ["answers.js", "app.js", "board.js", "gestures.js", "practice.js"]);
+    // Only its own files: another name under /js/ is not found.
+    let req = Request::builder().uri("/js/../Cargo.toml").body(Body::empty()).unwrap();
+    assert_eq!(router(ServeOptions::default()).oneshot(req).await.unwrap().status(), StatusCode::NOT_FOUND);
+    let req = Request::builder().uri("/js/nope.js").body(Body::empty()).unwrap();
+    assert_eq!(router(ServeOptions::default()).oneshot(req).await.unwrap().status(), StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]

@@ -36,7 +36,8 @@ async fn hint_answers_the_next_step_with_a_picture() {
     assert_eq!(v["mistakes"], serde_json::json!([]));
     // The crown's reach is taken as known (the game crosses it out itself): the
     // first hint is the next real step, and the JSON lists what the crown implies.
-    assert_eq!(v["hint"]["technique"], "one-line");
+    // The nudge (the default) says where to look, not how: no technique yet.
+    assert!(v["hint"]["technique"].is_null(), "{v}");
     assert_eq!(v["implied"].as_array().unwrap().len(), 9, "{v}");
     assert!(v["overlay"].as_str().unwrap().starts_with("data:image/png;base64,"));
     assert_eq!(v["regions"].as_array().unwrap().len(), 9);
@@ -85,7 +86,8 @@ async fn hint_shows_mistakes_first_and_checks_its_query() {
     let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
     let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=3&reveal=answer", wrong).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(v["mistakes"], serde_json::json!([[0, 0], [0, 1]]));
+    // Two wrong marks; the answer is about the one to fix first, and only that one.
+    assert_eq!((&v["mistake_count"], &v["mistakes"]), (&2.into(), &serde_json::json!([[0, 1]])));
     assert_eq!(v["hint"]["technique"], "mistake");
     let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?step=-1", PLAYED).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -123,17 +125,93 @@ async fn hint_json_holds_only_the_stage_asked_for() {
         assert!(!pictures[k + 1..].contains(p), "stage {k}'s picture is a later stage's");
     }
 
-    // A mistake: counted at every stage, named only at the answer.
+    // The nudge says where to look, not how: no technique and no level before the reason.
+    assert!(h["technique"].is_null() && h["level"].is_null(), "{h}");
+    assert_eq!(reason["hint"]["technique"], "one-line", "{reason}");
+    assert!(reason["hint"]["level"].is_u64());
+
+    // A mistake: neither counted nor placed before the answer, and at the answer
+    // only the mark being fixed (the other wrong mark is a later answer's).
     let wrong = PLAYED.replace("Qxxxxxxxx", "xQxxxxxxx");
     for q in ["reveal=board", "reveal=nudge", "reveal=reason"] {
         let v = ask(q, wrong.clone()).await;
-        assert_eq!((v["mistake_count"].as_u64(), &v["mistakes"]), (Some(2), &serde_json::json!([])), "{q}: {v}");
+        assert_eq!((&v["mistake_count"], &v["mistakes"]), (&Value::Null, &serde_json::json!([])), "{q}: {v}");
         assert!(v["clashes"].as_array().unwrap().is_empty(), "{q}: {v}");
+        if q == "reveal=board" {
+            assert!(v["implied"].is_null(), "what the crowns rule out is empty on a board with a mistake: {v}");
+        }
+        let fixing = if q == "reveal=board" { Value::Null } else { true.into() };
+        assert_eq!(v["fixing"], fixing, "{q}: whether the hint is a fix is the nudge's to say");
         let said = v["hint"].to_string();
         assert!(!said.contains("row 1, column 2") && !said.contains("row 1, column 1"), "{q} names the mark: {said}");
     }
     let v = ask("reveal=answer", wrong).await;
-    assert!(!v["mistakes"].as_array().unwrap().is_empty(), "{v}");
+    assert_eq!(v["mistake_count"], 2, "{v}");
+    assert_eq!(v["mistakes"].as_array().map(Vec::len), Some(1), "only the mark being fixed: {v}");
+    assert_eq!(v["hint"]["uses"]["cells"], serde_json::json!([v["mistakes"][0]]), "{v}");
+}
+
+/// The live board's questions: the position as text, answered without a picture,
+/// and in the screenshot's colour words when the text carries its colours.
+#[tokio::test]
+async fn a_position_sent_as_text_is_answered_without_a_picture() {
+    for uri in ["/api/hint?reveal=answer&picture=none", "/api/why?cell=r2c6&reveal=answer&picture=none"] {
+        let (status, v) = call(ServeOptions::default(), "POST", uri, PLAYED).await;
+        assert_eq!(status, StatusCode::OK, "{uri}: {v}");
+        assert!(v["overlay"].is_null() && v["board_box"].is_null(), "{uri}: {v}");
+        assert_eq!(v["names"], "letters", "{uri}: a text puzzle's regions go by letter");
+    }
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?picture=jpeg", PLAYED).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    // The same position with its regions' colours: the words name the colours.
+    let colours = "# colors: #bba3e2 #ffc992 #96beff #b3dfa0 #dfdfdf #ff7b60 #e6f388 #dfa0bf #95cbcf\n";
+    let (_, by_letter) = call(ServeOptions::default(), "POST", "/api/hint?reveal=nudge&picture=none", PLAYED).await;
+    let body = format!("{colours}{PLAYED}");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?reveal=nudge&picture=none", body).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["names"], "colours");
+    assert_eq!(by_letter["hint"]["nudge"], "Look at column 2 and region B.");
+    assert_eq!(v["hint"]["nudge"], "Look at column 2 and the orange region.");
+    assert_eq!(v["colors"]["B"], "#ffc992", "the colours come back as given");
+    // One colour too few is refused, naming the cause.
+    let short = format!("# colors: #bba3e2\n{PLAYED}");
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/hint?picture=none", short).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("1 colours for 9 regions"), "{v}");
+}
+
+/// Walk through on the live board: step n ≥ 1 lists the cells the steps before
+/// it decided (`earlier`), which the page draws as done.
+#[tokio::test]
+async fn a_later_step_lists_what_the_earlier_ones_decided() {
+    let (_, first) = call(ServeOptions::default(), "POST", "/api/hint?reveal=answer&picture=none", PLAYED).await;
+    assert_eq!(first["earlier"], serde_json::json!([]));
+    let (_, second) = call(ServeOptions::default(), "POST", "/api/hint?step=1&reveal=nudge&picture=none", PLAYED).await;
+    assert_eq!(second["earlier"], first["hint"]["decided"], "{second}");
+}
+
+/// `POST /api/generate`: a new unique puzzle at the grade asked for, as text the
+/// page plays; a query it cannot make is a 400 that says why.
+#[tokio::test]
+async fn generate_makes_a_puzzle_the_page_can_play() {
+    let (status, v) = call(ServeOptions::default(), "POST", "/api/generate?size=7&grade=easy&seed=11", "").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((&v["n"], &v["stars"], &v["grade"]), (&7.into(), &1.into(), &"easy".into()));
+    let puzzle = v["puzzle"].as_str().unwrap().to_string();
+    // Played like any position: its board answers, unique and graded as asked.
+    let (status, board) = call(ServeOptions::default(), "POST", "/api/hint?reveal=board&picture=none", puzzle).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!((&board["n"], &board["has_hint"]), (&7.into(), &true.into()));
+    assert_eq!(board["difficulty"]["grade"], "easy");
+    for (uri, says) in [
+        ("/api/generate?size=30", "size must be"),
+        ("/api/generate?size=5&stars=2", "at most 1 star"),
+        ("/api/generate?grade=impossible", "grade must be"),
+    ] {
+        let (status, v) = call(ServeOptions::default(), "POST", uri, "").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}: {v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains(says), "{uri}: {v}");
+    }
 }
 
 #[tokio::test]

@@ -69,6 +69,7 @@ pub mod lan;
 mod options;
 mod origin;
 mod player;
+mod practice;
 mod reply;
 mod stall;
 mod upload;
@@ -78,9 +79,17 @@ use player::{colors_json, Stage};
 use reply::{busy, error_response, shutting_down, INPUT_NAME};
 
 /// The page served at `/`, embedded in the binary.
-const PAGE: &str = include_str!("serve_page.html");
-/// The page's script, served at `/page.js`.
-const SCRIPT: &str = include_str!("serve_page.js");
+const PAGE: &str = include_str!("serve/page/index.html");
+/// The page's scripts, served at `/js/NAME` as JavaScript modules (no build step:
+/// the browser loads them as they are): the live board, its gestures, the
+/// questions and answers, practice, and the page that wires them.
+const SCRIPTS: [(&str, &str); 5] = [
+    ("app.js", include_str!("serve/page/app.js")),
+    ("board.js", include_str!("serve/page/board.js")),
+    ("gestures.js", include_str!("serve/page/gestures.js")),
+    ("answers.js", include_str!("serve/page/answers.js")),
+    ("practice.js", include_str!("serve/page/practice.js")),
+];
 
 /// Shared by every request.
 struct AppState {
@@ -145,6 +154,9 @@ struct SolveQuery {
     cell: Option<String>,
     /// `1` (or `true`): region letters on the pictures, regions named by colour and letter.
     letters: Option<String>,
+    /// `/api/hint` and `/api/why`: `none` answers without a picture (the page's live
+    /// board draws the answer itself); `png` (the default) draws the stage's picture.
+    picture: Option<String>,
 }
 
 /// What an upload is answered with.
@@ -153,11 +165,12 @@ enum Answer {
     /// The solution (`/api/solve`).
     Solve,
     /// The next step after `n` steps from the player's marks (`/api/hint?step=n`),
-    /// as far as one stage (`&reveal=board|nudge|reason|answer`).
-    Hint(usize, Stage),
+    /// as far as one stage (`&reveal=board|nudge|reason|answer`), with its picture
+    /// or not (`&picture=none`).
+    Hint(usize, Stage, bool),
     /// "Why?" about one cell of the player's board (`/api/why?cell=r3c5`), as far
-    /// as one reveal (`&reveal=nudge|reason|answer`).
-    Why(Cell, Reveal),
+    /// as one reveal (`&reveal=nudge|reason|answer`), with its picture or not.
+    Why(Cell, Reveal, bool),
 }
 
 /// Which route an upload came in by.
@@ -185,11 +198,12 @@ pub fn router(opts: ServeOptions) -> Router {
     });
     let router = Router::new()
         .route("/", get(page))
-        .route("/page.js", get(script))
+        .route("/js/{name}", get(script))
         .route("/api/health", get(health))
         .route("/api/solve", post(solve))
         .route("/api/hint", post(hint))
         .route("/api/why", post(why))
+        .route("/api/generate", post(new_puzzle))
         .fallback(not_found)
         .with_state(state);
     let router = match token {
@@ -259,8 +273,9 @@ async fn page() -> Response {
     res
 }
 
-async fn script() -> Response {
-    let mut res = ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SCRIPT).into_response();
+async fn script(axum::extract::Path(name): axum::extract::Path<String>) -> Response {
+    let Some(&(_, script)) = SCRIPTS.iter().find(|(n, _)| *n == name) else { return not_found().await };
+    let mut res = ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], script).into_response();
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
 }
@@ -270,7 +285,11 @@ async fn health() -> Json<Value> {
 }
 
 async fn not_found() -> Response {
-    error_response(StatusCode::NOT_FOUND, "not-found", "no such page; the API is POST /api/solve")
+    error_response(
+        StatusCode::NOT_FOUND,
+        "not-found",
+        "no such page; the API is POST /api/solve, /api/hint, /api/why and /api/generate",
+    )
 }
 
 async fn solve(
@@ -295,6 +314,50 @@ async fn why(
     request: Request,
 ) -> Response {
     answer(state, query, request, Route::Why).await
+}
+
+/// The query of `POST /api/generate` (see [`practice`]).
+#[derive(Debug, serde::Deserialize)]
+struct GenerateQuery {
+    size: Option<String>,
+    stars: Option<String>,
+    grade: Option<String>,
+    seed: Option<String>,
+}
+
+/// A new puzzle to practise on: checked, then made on a thread of its own within
+/// the server's time limit, holding a client slot and a shared slot like a solve.
+async fn new_puzzle(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<GenerateQuery>, QueryRejection>,
+    request: Request,
+) -> Response {
+    let Ok(Query(q)) = query else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "the query is not size=N&stars=K&grade=G");
+    };
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let ask =
+        match practice::Ask::parse(q.size.as_deref(), q.stars.as_deref(), q.grade.as_deref(), q.seed.as_deref(), clock)
+        {
+            Ok(ask) => ask,
+            Err(e) => return error_response(StatusCode::BAD_REQUEST, "bad-request", e),
+        };
+    let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
+    let give_up = tokio::time::Instant::now() + state.opts.queue_wait;
+    let own = match peer {
+        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
+            Ok(Ok(own)) => Some(own),
+            Ok(Err(_)) => return shutting_down(),
+            Err(_) => return busy(),
+        },
+        None => None,
+    };
+    if let Some(connections::Answering(flag)) = request.extensions().get::<connections::Answering>() {
+        flag.store(true, std::sync::atomic::Ordering::Release);
+    }
+    let budget = state.opts.config.solve.time_limit;
+    let wanted = permits(&state, practice::MEMORY);
+    run_job(&state, own, give_up, wanted, move || practice::generate(ask, budget)).await
 }
 
 /// Reads an upload within its deadline, waits for room and a slot, and answers it
@@ -340,12 +403,21 @@ async fn answer(
         return error_response(StatusCode::BAD_REQUEST, "bad-request", reply::query_problem(rejection));
     }
     let mut config = state.opts.config.clone();
-    let (stage, letters) = match &query {
+    let (stage, letters, picture) = match &query {
         Ok(Query(q)) => (
             Stage::parse(q.reveal.as_deref()),
             matches!(q.letters.as_deref().map(str::trim), Some("1" | "true" | "yes" | "on")),
+            match q.picture.as_deref().map(str::trim) {
+                None => Some(true),
+                Some(p) if p.eq_ignore_ascii_case("png") => Some(true),
+                Some(p) if p.eq_ignore_ascii_case("none") => Some(false),
+                Some(_) => None,
+            },
         ),
-        Err(_) => (None, false),
+        Err(_) => (None, false, Some(true)),
+    };
+    let Some(picture) = picture else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "picture must be png or none");
     };
     let reveal = match stage {
         Some(Stage::Reveal(r)) => Some(r),
@@ -379,7 +451,7 @@ async fn answer(
     };
     let what = match route {
         Route::Solve => Answer::Solve,
-        Route::Hint => Answer::Hint(step, stage),
+        Route::Hint => Answer::Hint(step, stage, picture),
         Route::Why => {
             let asked = query.as_ref().ok().and_then(|Query(q)| q.cell.clone());
             let Some(asked) = asked else {
@@ -390,7 +462,7 @@ async fn answer(
                 );
             };
             match (crate::app::cells::cell_arg(&asked), reveal) {
-                (Ok(cell), Some(reveal)) => Answer::Why(cell, reveal),
+                (Ok(cell), Some(reveal)) => Answer::Why(cell, reveal, picture),
                 (Err(e), _) => return error_response(StatusCode::BAD_REQUEST, "bad-request", e),
                 (_, None) => unreachable!("checked with the reveal above"),
             }
@@ -409,6 +481,29 @@ async fn answer(
     // Room for what reading it takes next, then a shared slot, within the same
     // deadline; the body keeps its own room until it is dropped.
     let wanted = permits(&state, upload_cost(&body, &config));
+    run_job(&state, own, give_up, wanted, move || {
+        let answer = match what {
+            Answer::Solve => solve_upload(&body, &config),
+            Answer::Hint(step, stage, picture) => player::hint_upload(&body, &config, step, (stage, picture)),
+            Answer::Why(cell, reveal, picture) => player::why_upload(&body, &config, cell, (reveal, picture)),
+        };
+        drop((body, body_room));
+        answer
+    })
+    .await
+}
+
+/// Runs `job` (a solve, a hint, a new puzzle) on a thread of its own once it has
+/// `wanted` permits of room and a shared slot (waiting for them until `give_up`),
+/// holding the client's own slot `own` until it ends, and answers with its JSON
+/// within the request's timeout.
+async fn run_job(
+    state: &Arc<AppState>,
+    own: Option<ClientSlot>,
+    give_up: tokio::time::Instant,
+    wanted: u32,
+    job: impl FnOnce() -> (StatusCode, Value) + Send + 'static,
+) -> Response {
     let acquire = async {
         let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
         let slot = Arc::clone(&state.slots).acquire_owned().await?;
@@ -430,12 +525,7 @@ async fn answer(
     let (done, answered) = tokio::sync::oneshot::channel();
     let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
         let (slot, room, own) = turn;
-        let (status, value) = match what {
-            Answer::Solve => solve_upload(&body, &config),
-            Answer::Hint(step, stage) => player::hint_upload(&body, &config, step, stage),
-            Answer::Why(cell, reveal) => player::why_upload(&body, &config, cell, reveal),
-        };
-        drop((body, body_room));
+        let (status, value) = job();
         // Written here, not on the thread that serves every connection.
         let json = serde_json::to_vec(&value).expect("records always serialize");
         drop(value);
@@ -457,7 +547,7 @@ async fn answer(
     match tokio::time::timeout(state.opts.request_timeout, answered).await {
         Ok(Ok((status, json, mut room))) => {
             // Room for the answer in place of the picture's, until it is sent.
-            let need = permits(&state, json.len() as u64) as usize;
+            let need = permits(state, json.len() as u64) as usize;
             if let Some(more) = need.checked_sub(room.num_permits()).filter(|&more| more > 0) {
                 let more = u32::try_from(more).unwrap_or(u32::MAX);
                 match tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.memory).acquire_many_owned(more))

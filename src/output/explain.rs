@@ -15,10 +15,11 @@ use crate::solve::logic::{CellState, Reveal, Step, Uses};
 /// A step in JSON: `{"technique","level","text","decided":[{"cell","mark"}],"uses":{…}}`.
 #[derive(Debug, Serialize)]
 pub struct StepJson {
-    /// Stable technique id (`last-cell`, …; `mistake` for a fix-this-first hint).
-    pub technique: &'static str,
-    /// 1–7 (0 for a mistake).
-    pub level: u8,
+    /// Stable technique id (`last-cell`, …; `mistake` for a fix-this-first hint);
+    /// null at the nudge, which says where to look and not yet how.
+    pub technique: Option<&'static str>,
+    /// The technique's level (0 for a mistake); null at the nudge, as the technique.
+    pub level: Option<u8>,
     /// First reveal: where to look, naming no decided cell.
     pub nudge: String,
     /// Second reveal: the argument, naming no decided cell (null when a smaller
@@ -58,8 +59,8 @@ impl StepJson {
     /// The JSON form of `step`.
     pub fn new(step: &Step) -> Self {
         StepJson {
-            technique: step.technique.id(),
-            level: step.level(),
+            technique: Some(step.technique.id()),
+            level: Some(step.level()),
             nudge: step.nudge.clone(),
             reason: Some(step.reason.clone()),
             text: Some(step.text.clone()),
@@ -76,8 +77,9 @@ impl StepJson {
     }
 
     /// This step as far as `reveal` goes: below the answer no decided cell and no
-    /// text, below the reason no reason, and what it used only as the nudge points
-    /// (`look`: its units and cells, none it decides).
+    /// text, below the reason no reason and no technique (its name says how, which
+    /// is the reason's to say), and what it used only as the nudge points (`look`:
+    /// its units and cells, none it decides).
     pub fn up_to(mut self, reveal: Reveal, look: &Uses) -> Self {
         if reveal < Reveal::Answer {
             self.text = None;
@@ -86,6 +88,8 @@ impl StepJson {
         }
         if reveal < Reveal::Reason {
             self.reason = None;
+            self.technique = None;
+            self.level = None;
         }
         self
     }
@@ -255,8 +259,9 @@ pub struct HintJson<'a> {
     pub stars: usize,
     /// The player's marks as read.
     pub marks: MarksJson,
-    /// How many marks contradict the solution.
-    pub mistake_count: usize,
+    /// How many marks contradict the solution: at the answer only (null before it),
+    /// since how many marks are wrong is more than where to look.
+    pub mistake_count: Option<usize>,
     /// Marks that contradict the solution (at the answer; empty before it).
     pub mistakes: Vec<[usize; 2]>,
     /// Pairs of the player's queens that break a rule (at the answer).
@@ -266,7 +271,11 @@ pub struct HintJson<'a> {
     pub implied: Vec<[usize; 2]>,
     /// True when the board is finished and right.
     pub solved: bool,
-    /// What to do next: the step, a mistake to fix (technique `mistake`), or null.
+    /// True when the hint is a mark to fix rather than a step (its nudge already
+    /// says that something is wrong, so this tells no more than the nudge).
+    pub fixing: bool,
+    /// What to do next: the step, a mistake to fix (technique `mistake` from the
+    /// reason on), or null.
     pub hint: Option<StepJson>,
     /// When `hint` is null on a board not finished: why the search found no step
     /// (its time limit, or its bounded work), and what to do; else null.
@@ -300,8 +309,8 @@ impl<'a> HintJson<'a> {
                 uses.cells = vec![m.cell];
                 Some(
                     StepJson {
-                        technique: "mistake",
-                        level: 0,
+                        technique: Some("mistake"),
+                        level: Some(0),
                         nudge: h.nudge.clone(),
                         reason: Some(h.reason.clone()),
                         text: Some(h.text.clone()),
@@ -320,7 +329,7 @@ impl<'a> HintJson<'a> {
             n: outcome.regions.as_ref().map(Regions::n),
             stars,
             marks,
-            mistake_count: hint.map_or(0, |h| h.mistakes.len()),
+            mistake_count: hint.filter(|_| answer).map(|h| h.mistakes.len()),
             mistakes: hint
                 .filter(|_| answer)
                 .map(|h| h.mistakes.iter().map(|m| [m.cell.row, m.cell.col]).collect())
@@ -336,6 +345,7 @@ impl<'a> HintJson<'a> {
                 .unwrap_or_default(),
             implied: hint.map(|h| pairs(&h.implied)).unwrap_or_default(),
             solved: hint.is_some_and(|h| h.solved),
+            fixing: hint.is_some_and(|h| h.fix.is_some()),
             hint: step,
             stopped: hint.filter(|h| h.stopped.is_some()).map(|h| h.text.clone()),
             difficulty: difficulty_json(outcome),

@@ -10,8 +10,11 @@
 //! marks: N more lines of N characters, `.` nothing, `x` an X mark, `Q` a queen
 //! ([`parse_board`]).
 //!
-//! One comment line has a meaning: `# stars: K` states the star count, as a
-//! puzz.link link does ([`stated_stars`]); `queens read` writes it when K is known.
+//! Two comment lines have a meaning: `# stars: K` states the star count, as a
+//! puzz.link link does ([`stated_stars`]; `queens read` writes it when K is known),
+//! and `# colors: #rrggbb …` gives each region's colour in letter order
+//! ([`stated_colors`]), so a position sent back from a screenshot's board (the web
+//! page's live board) names its regions by the screenshot's colours.
 
 use crate::error::{Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
@@ -180,6 +183,70 @@ pub fn stated_stars(input: &str) -> Result<Option<usize>> {
     Ok(stated)
 }
 
+/// The region colours a `# colors: #rrggbb #rrggbb …` line gives, one per region
+/// in letter order (A, B, C…), or `None` without one. The answers about such a
+/// puzzle name its regions by these colours ("the orange region"), as they would
+/// for the screenshot the colours came from. A line whose colours are not all
+/// `#rrggbb`, or two such lines, are errors naming the line; the count is checked
+/// against the regions by [`check_colors`].
+pub fn stated_colors(input: &str) -> Result<Option<Vec<[u8; 3]>>> {
+    let mut stated: Option<Vec<[u8; 3]>> = None;
+    for (i, raw) in lines(input).enumerate() {
+        let Some(comment) = raw.trim().strip_prefix('#') else { continue };
+        let comment = comment.trim_start();
+        let Some(rest) = comment
+            .get(..7)
+            .filter(|w| w.eq_ignore_ascii_case("colors:") || w.eq_ignore_ascii_case("colours"))
+            .map(|_| comment[7..].trim_start_matches(':'))
+        else {
+            continue;
+        };
+        if stated.is_some() {
+            return Err(Error::parse(i + 1, 0, "a second `# colors:` line; give the colours once"));
+        }
+        let mut colors = Vec::new();
+        for (k, token) in rest.split_whitespace().enumerate() {
+            if k == MAX_N * MAX_N {
+                return Err(Error::parse(i + 1, 0, "`# colors:` lists more colours than a board has regions"));
+            }
+            let hex = token.strip_prefix('#').filter(|h| h.len() == 6 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+            let Some(hex) = hex else {
+                return Err(Error::parse(i + 1, 0, format!("`# colors:` colour {} is not #rrggbb", k + 1)));
+            };
+            let byte = |at: usize| u8::from_str_radix(&hex[at..at + 2], 16).expect("checked hex digits");
+            colors.push([byte(0), byte(2), byte(4)]);
+        }
+        stated = Some(colors);
+    }
+    Ok(stated)
+}
+
+/// Checks stated colours against the board: one per region.
+pub fn check_colors(colors: &[[u8; 3]], regions: &Regions) -> Result<()> {
+    if colors.len() == regions.region_count() {
+        return Ok(());
+    }
+    Err(Error::parse(
+        0,
+        0,
+        format!(
+            "`# colors:` gives {} colours for {} regions; give one per region, in letter order",
+            colors.len(),
+            regions.region_count()
+        ),
+    ))
+}
+
+/// The `# colors:` line [`stated_colors`] reads.
+pub fn colors_line(colors: &[[u8; 3]]) -> String {
+    let mut line = String::from("# colors:");
+    for [r, g, b] in colors {
+        line.push_str(&format!(" #{r:02x}{g:02x}{b:02x}"));
+    }
+    line.push('\n');
+    line
+}
+
 /// The `# stars: K` line [`stated_stars`] reads.
 pub fn stars_line(k: usize) -> String {
     format!("# stars: {k}\n")
@@ -203,6 +270,26 @@ pub fn write_board(regions: &Regions, marks: Option<&Marks>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colors_line_gives_each_region_its_colour_and_a_bad_one_is_an_error() {
+        let colors = [[0xff, 0x80, 0x00], [0x12, 0xab, 0xef]];
+        let text = format!("{}AB\nAB\n", colors_line(&colors));
+        assert_eq!(text.lines().next(), Some("# colors: #ff8000 #12abef"));
+        assert_eq!(stated_colors(&text).unwrap(), Some(colors.to_vec()));
+        assert_eq!(stated_colors("# Colours: #FF8000\nA\n").unwrap(), Some(vec![[0xff, 0x80, 0x00]]));
+        assert_eq!(stated_colors("# colorful\nAB\nAB\n").unwrap(), None);
+        assert_eq!(stated_colors("AB\nAB\n").unwrap(), None);
+        let regions = parse(&text).unwrap();
+        assert!(check_colors(&colors, &regions).is_ok());
+        assert!(check_colors(&colors[..1], &regions).unwrap_err().to_string().contains("1 colours for 2 regions"));
+        for (bad, line) in
+            [("# colors: #ff80\n", 1), ("AB\n# colors: red\n", 2), ("# colors: #000000\n# colors: #000000\n", 2)]
+        {
+            let e = stated_colors(bad).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("line {line}")), "{bad:?}: {e}");
+        }
+    }
 
     #[test]
     fn a_stars_line_states_k_and_a_bad_one_is_an_error_naming_its_line() {

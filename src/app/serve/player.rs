@@ -49,10 +49,12 @@ impl Stage {
 }
 
 /// Solves an upload for an answer from the player's board (one deadline for the
-/// solve, its explanation and the answer), refusing unsure marks.
-fn solve_played(bytes: &[u8], config: &Config) -> (Config, Outcome, Option<Picture>) {
+/// solve, its explanation and the answer), refusing unsure marks. The puzzle is
+/// graded (its whole path explained) only with `grade`: the board's first answer
+/// shows the grade, and the live board's later questions need not wait for it.
+fn solve_played(bytes: &[u8], config: &Config, grade: bool) -> (Config, Outcome, Option<Picture>) {
     let mut config = config.for_one_puzzle();
-    config.explain = true;
+    config.explain = grade;
     let (mut outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     refuse_unsure_marks(&mut outcome);
     (config, outcome, picture)
@@ -91,7 +93,10 @@ fn board_picture(
     Some((url, [x - x0, y - y0, w, h]))
 }
 
-/// Adds the picture, the region map and the colours to an answer's record.
+/// Adds the picture, the region map, the colours and how regions are named
+/// (`names`: `colours` when the sentences name them by the picture's colours, so a
+/// position sent back as text carries them in its `# colors:` line; `letters`
+/// otherwise) to an answer's record.
 fn with_board(
     mut value: Value,
     outcome: &Outcome,
@@ -109,16 +114,55 @@ fn with_board(
             serde_json::to_value(outcome.regions.as_ref().map(|r| r.rows())).unwrap_or(Value::Null),
         );
         map.insert("colors".into(), colors_json(outcome).unwrap_or(Value::Null));
+        map.insert("names".into(), (if outcome.names_by_letter() { "letters" } else { "colours" }).into());
     }
     value
+}
+
+/// An answer's record trimmed to the one mark it is about: at a mistake's answer
+/// the page fixes one mark at a time, so only that mark is listed (`mistakes`), and
+/// only the clashes it is part of; the others would show marks, and through them
+/// cells of the solution, that nobody has asked about yet.
+fn only_the_fix(value: &mut Value, hint: Option<&Hint>) {
+    let Value::Object(map) = value else { return };
+    let fix = hint.and_then(|h| h.fix).map(|m| m.cell);
+    let at = |v: &Value| fix.is_some_and(|c| v[0] == c.row && v[1] == c.col);
+    if let Some(Value::Array(list)) = map.get_mut("mistakes") {
+        list.retain(|m| at(m));
+    }
+    if let Some(Value::Array(list)) = map.get_mut("clashes") {
+        list.retain(|c| c["cells"].as_array().is_some_and(|cells| cells.iter().any(at)));
+    }
+}
+
+/// The cells decided by the steps taken before the one shown (`/api/hint?step=n`
+/// with n ≥ 1), as `[{"cell":[r,c],"mark":"queen"|"empty"}]`: the page draws them
+/// as done. The player saw each of them at its answer before asking for the next.
+fn earlier_json(hint: Option<&Hint>) -> Value {
+    hint.map_or(Value::Array(Vec::new()), |h| {
+        Value::Array(
+            h.earlier
+                .iter()
+                .map(|&(c, s)| {
+                    let mark = if s == crate::solve::logic::CellState::Queen { "queen" } else { "empty" };
+                    serde_json::json!({ "cell": [c.row, c.col], "mark": mark })
+                })
+                .collect(),
+        )
+    })
 }
 
 /// A hint for one upload (on a blocking thread): the `queens hint --json` record
 /// after `step` steps, as far as `stage` (at [`Stage::Board`]: the board alone,
 /// `hint` null and `has_hint` saying whether Hint has something to show), plus the
 /// picture for that stage (`overlay`, `board_box`), `regions` and `colors`.
-pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Stage) -> (StatusCode, Value) {
-    let (config, outcome, picture) = solve_played(bytes, config);
+pub(super) fn hint_upload(
+    bytes: &[u8],
+    config: &Config,
+    step: usize,
+    (stage, draw): (Stage, bool),
+) -> (StatusCode, Value) {
+    let (config, outcome, picture) = solve_played(bytes, config, stage == Stage::Board);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
     let mut hint = pipeline::hint_after(&outcome, &config, step);
     // What someone on the page can do about a search that stopped: the server's
@@ -134,14 +178,23 @@ pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Sta
     let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     if let (Stage::Board, Value::Object(map)) = (stage, &mut value) {
-        // Nothing of the hint yet: only whether there is one.
+        // Nothing of the hint yet: only whether there is one (not whether it is a mistake).
         let has = map.get("hint").is_some_and(|h| !h.is_null());
         map.insert("hint".into(), Value::Null);
+        map.insert("fixing".into(), Value::Null);
+        // Empty when the board has a mistake: that too is the hint's to say.
+        map.insert("implied".into(), Value::Null);
         map.insert("has_hint".into(), Value::Bool(has));
         map.insert("reveal".into(), Value::String(stage.name().into()));
     }
+    if stage == Stage::Reveal(Reveal::Answer) {
+        only_the_fix(&mut value, hint.as_ref());
+    }
+    if let Value::Object(map) = &mut value {
+        map.insert("earlier".into(), earlier_json(hint.as_ref()));
+    }
     let letters = config.letters || outcome.names_by_letter();
-    let drawn = board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars);
+    let drawn = if draw { board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars) } else { None };
     (status, with_board(value, &outcome, (stars, letters), drawn))
 }
 
@@ -149,8 +202,13 @@ pub(super) fn hint_upload(bytes: &[u8], config: &Config, step: usize, stage: Sta
 /// --json` record as far as `reveal`, plus its picture (drawn through the hint
 /// picture's code, [`Why::to_hint`](crate::solve::logic::why::Why::to_hint)),
 /// `board_box`, `regions` and `colors`.
-pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reveal) -> (StatusCode, Value) {
-    let (config, mut outcome, picture) = solve_played(bytes, config);
+pub(super) fn why_upload(
+    bytes: &[u8],
+    config: &Config,
+    cell: Cell,
+    (reveal, draw): (Reveal, bool),
+) -> (StatusCode, Value) {
+    let (config, mut outcome, picture) = solve_played(bytes, config, false);
     refuse_cell_off_board(&mut outcome, cell);
     let stars = outcome.stars.unwrap_or(config.solve.stars);
     let why = pipeline::why(&outcome, &config, cell);
@@ -159,7 +217,7 @@ pub(super) fn why_upload(bytes: &[u8], config: &Config, cell: Cell, reveal: Reve
     let value = serde_json::to_value(&record).expect("records always serialize");
     let hint = why.as_ref().map(|w| w.to_hint());
     let letters = config.letters || outcome.names_by_letter();
-    let drawn = match &hint {
+    let drawn = match hint.as_ref().filter(|_| draw) {
         Some(h) => board_picture(picture, &outcome, Some(h), Stage::Reveal(reveal), letters, stars),
         None => None,
     };
