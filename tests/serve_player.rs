@@ -333,3 +333,97 @@ async fn every_answer_says_what_the_boards_pieces_are() {
         }
     }
 }
+
+/// The position as the live board sends it (`toText` in the page's board.js): the
+/// stars line, the colours line when the answers name regions by colour, the
+/// regions, and the marks.
+fn position_text(board: &Value) -> String {
+    let mut text = format!("# stars: {}\n", board["stars"]);
+    if board["names"] == "colours" {
+        let colors = board["colors"].as_object().unwrap();
+        let mut letters: Vec<&String> = colors.keys().collect();
+        letters.sort();
+        let list: Vec<&str> = letters.iter().map(|l| colors[*l].as_str().unwrap()).collect();
+        text.push_str(&format!("# colors: {}\n", list.join(" ")));
+    }
+    let rows: Vec<&str> = board["regions"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let n = rows.len();
+    let mut marks = vec![vec!['.'; n]; n];
+    for (list, symbol) in [("crosses", 'x'), ("queens", 'Q')] {
+        for cell in board["marks"][list].as_array().unwrap() {
+            marks[cell[0].as_u64().unwrap() as usize][cell[1].as_u64().unwrap() as usize] = symbol;
+        }
+    }
+    text.push_str(&rows.join("\n"));
+    text.push_str("\n\n");
+    for row in marks {
+        text.push_str(&row.into_iter().collect::<String>());
+        text.push('\n');
+    }
+    text
+}
+
+/// The live board answers as the terminal does: for every played screenshot of
+/// the corpus (Queens and Star Battle), the page reads the board once, then asks
+/// about the position as text; its hint (all three reveals) and its "why?" about a
+/// cell are `queens hint` and `queens why` on the screenshot, word for word, the
+/// screenshot's colour names included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_board_answers_word_for_word_as_the_terminal_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let dirs = [root.join("played"), root.join("starbattle-played")];
+    if dirs.iter().any(|d| !d.is_dir()) {
+        eprintln!("skipped: the corpus is missing ({} not found)", root.display());
+        return;
+    }
+    let terminal = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+            .args(args)
+            .args(["--no-image", "--json"])
+            .args(&dirs)
+            .output()
+            .expect("queens runs");
+        let mut by_name = std::collections::BTreeMap::new();
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            by_name.insert(v["input"].as_str().unwrap().to_string(), v);
+        }
+        by_name
+    };
+    let hints = terminal(&["hint", "--reveal", "answer"]);
+    let whys = terminal(&["why", "--reveal", "answer", "r2c3"]);
+    assert!(hints.len() >= 100, "queens hint answered {} screenshots", hints.len());
+    let opts = ServeOptions { queue_wait: std::time::Duration::from_secs(600), ..ServeOptions::default() };
+    let (mut compared, mut differ, mut coloured) = (0, Vec::new(), 0);
+    for (input, hint) in &hints {
+        let bytes = std::fs::read(input).unwrap();
+        let (_, board) = call(opts.clone(), "POST", "/api/hint?reveal=board&picture=none", bytes).await;
+        if hint["ok"] != true || board["ok"] != true {
+            assert_eq!(hint["error"]["kind"], board["error"]["kind"], "{input}: the same refusal");
+            continue;
+        }
+        let text = position_text(&board);
+        coloured += usize::from(board["names"] == "colours");
+        for (reveal, key) in [("nudge", "nudge"), ("reason", "reason"), ("answer", "text")] {
+            let uri = format!("/api/hint?reveal={reveal}&picture=none");
+            let (_, live) = call(opts.clone(), "POST", &uri, text.clone()).await;
+            if live["hint"][key] != hint["hint"][key] {
+                differ.push(format!(
+                    "{input} hint {reveal}: terminal {} / page {}",
+                    hint["hint"][key], live["hint"][key]
+                ));
+            }
+        }
+        let why = &whys[input];
+        let (_, live) = call(opts.clone(), "POST", "/api/why?cell=r2c3&reveal=answer&picture=none", text).await;
+        for key in ["nudge", "reason", "text"] {
+            if live[key] != why[key] {
+                differ.push(format!("{input} why {key}: terminal {} / page {}", why[key], live[key]));
+            }
+        }
+        compared += 1;
+    }
+    assert!(differ.is_empty(), "the live board and the terminal disagree:\n{}", differ.join("\n"));
+    assert!(compared >= 100, "only {compared} screenshots compared");
+    assert!(coloured >= 50, "only {coloured} boards named by colour: the colour words are not being checked");
+}

@@ -4,10 +4,10 @@
 # apt-get when it is missing, builds the release binary, starts the server on a
 # free loopback port, runs e2e.mjs against it, and stops the server.
 # Ends with `e2e: N passed, M failed` on its own line; exits non-zero on failure.
-# E2E_SHOTS=DIR also saves screenshots of the page: a solved board, and every stage
-# (board, nudge, reason, answer, Why?, Walk through, Show solution) at 1280x800 and
-# 390x844. Needs ../shared/corpus/played/ beside the project (E2E_NO_CORPUS=1 to go
-# on without it). The binary is taken from $CARGO_TARGET_DIR (default target/).
+# E2E_SHOTS=DIR also saves screenshots of the page at each stage, at 1280x800 and
+# 390x844. The played screenshots come from ../shared/corpus beside the project:
+# without it their checks are skipped (on CI it must be there). The binary is taken
+# from $CARGO_TARGET_DIR (default target/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -87,33 +87,19 @@ if [ -z "$healthy" ]; then
 fi
 echo "e2e: server at $base" >&2
 
-shot="../shared/corpus/browser/level-62-phone390.png"
-expected="4,2,5,3,0,6,1"
-if [ ! -f "$shot" ]; then
-  shot="$work/issue-9x9.png"
-  "$bin" render samples/issue-9x9.txt -o "$shot"
-  expected="0,5,8,2,7,4,1,3,6"
-fi
-
-# A half-played screenshot, rendered from the played sample's marks block.
-played="$work/played.png"
-"$bin" render samples/issue-9x9-played.txt -o "$played" --marks board >&2
-
-# Real played screenshots from the corpus (../shared beside the project): a
-# half-played one (1170×2532; its hint must fit a phone's first screen) and one
-# with a mistake. Every stage of both is checked; without them the test fails
-# and says so, unless E2E_NO_CORPUS=1.
-corpus="../shared/corpus/played"
-corpus_played="$corpus/played-104-phone390-dark-partial.png"
-corpus_mistake="$corpus/played-117-phone390-dark-mistake.png"
-if [ ! -f "$corpus_played" ] || [ ! -f "$corpus_mistake" ]; then
-  echo "e2e: THE CORPUS IS MISSING: $corpus_played or $corpus_mistake not found" >&2
-  echo "e2e: the half-played and mistaken screenshot checks need ../shared/corpus/played/ beside the project" >&2
-  if [ "${E2E_NO_CORPUS:-}" != "1" ]; then exit 1; fi
-  echo "e2e: E2E_NO_CORPUS=1: going on without them" >&2
-  corpus_played=""
-  corpus_mistake=""
+# The played screenshots come from the corpus beside the project (../shared). A
+# lone clone has none: their checks are skipped with a message, except on CI,
+# where the corpus must be there.
+corpus="../shared/corpus"
+if [ ! -d "$corpus/played" ] || [ ! -d "$corpus/starbattle-played" ]; then
+  echo "e2e: THE CORPUS IS MISSING: $corpus/played or $corpus/starbattle-played not found" >&2
+  if [ "${CI:-}" = "true" ] && [ "${E2E_NO_CORPUS:-}" != "1" ]; then
+    echo "e2e: CI needs the corpus beside the project" >&2
+    exit 1
+  fi
+  echo "e2e: going on without it: the screenshot checks are skipped" >&2
+  corpus=""
 fi
 
 reported=1
-CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" "$shot" "$expected" "$played" "0,5,8,2,7,4,1,3,6" $corpus_played $corpus_mistake
+CHROMIUM="$chromium" node tests/e2e/e2e.mjs "$base" samples/issue-9x9-played.txt $corpus

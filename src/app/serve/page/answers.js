@@ -17,9 +17,11 @@ const REVEALS = ["nudge", "reason", "answer"];
 const SAID = ["where to look", "the reason", "the answer"];
 const MORE = ["Hint", "Show the reason", "Show the answer"];
 
-/** Sends `body` (text) to `path` and gives back `{status, rec}` (rec null when not JSON). */
+/** Sends `body` (text, or the screenshot's Blob) to `path` and gives back `{status, rec}` (rec null when not JSON). */
 export function post(path, body) {
-  return fetch(path, { method: "POST", body: body, headers: { "Content-Type": "text/plain; charset=utf-8" } })
+  // Text goes as text; a screenshot (its one upload) as its own type.
+  const headers = typeof body === "string" ? { "Content-Type": "text/plain; charset=utf-8" } : {};
+  return fetch(path, { method: "POST", body: body, headers: headers })
     .then((res) => res.text().then((text) => {
       let rec = null;
       try { rec = JSON.parse(text); } catch (e) { rec = null; }
@@ -79,11 +81,12 @@ export function makeAnswers(ui, game) {
       list.forEach((item, k) => {
         const li = document.createElement("li");
         if (item.layer) {
-          const b = document.createElement("button");
-          b.type = "button";
-          b.className = "link";
+          // A link, not a button: it wraps as text, so the step's number stays on its first line.
+          const b = document.createElement("a");
+          b.href = "#";
           b.textContent = item.text;
-          b.addEventListener("click", () => {
+          b.addEventListener("click", (e) => {
+            e.preventDefault();
             Array.prototype.forEach.call(ol.children, (x, j) => x.classList.toggle("on", j === k));
             game.board.show(item.layer);
           });
