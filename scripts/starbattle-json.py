@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Star Battle timings of the whole `queens solve --json --stars K` per board (engine
-auto, the explanation behind `difficulty` included), per (N, K): the
+"""Star Battle timings of the whole `queens solve --json --grade --stars K` per board
+(engine auto, the explanation behind `difficulty` included), per (N, K): the
 median and max of ms.solve, ms.explain, ms.total (the input inside the process) and of
 the whole process as the shell sees it (wall clock from start to exit: start-up,
 reading, solve beside the explanation, JSON, exit), and the ratios of ms.total and of
 the whole process to ms.solve (the issue asks for at most 1.5 on 17x17 4-star boards).
-Beside it, the whole process of the same solve without the grading (`solve` without
---json prints the board and no difficulty, so the explanation never runs), and the
+Beside it, the whole process of the same solve without the grading (`solve --json`
+without `--grade`, as a user runs it: the explanation never runs), and the
 ratio of the two: what the grading adds to the whole process (and the ratio of that
 process to ms.solve: what the process costs before any grading).
 
@@ -17,7 +17,7 @@ Run from the project root after `cargo build --release`:
     python3 scripts/starbattle-json.py
 `QUEENS=path/to/queens` times another build; `BEFORE=path/to/old/queens` times a second
 build in the same run, alternating with the first board by board, and adds its whole
-process and ratio. `ONLY=17` keeps the groups of that N.
+process and ratio (a build that knows `--grade`). `ONLY=17` keeps the groups of that N.
 Boards: ../shared/corpus/starbattle and ../shared/corpus/starbattle-packs (K >= 2).
 """
 import json, os, statistics, subprocess, tempfile, time
@@ -64,8 +64,8 @@ with tempfile.TemporaryDirectory() as tmp:
         per = {b: [] for b in builds}
         for _ in range(runs):
             for b in builds:
-                w, out = wall([b, "solve", "--json", "-q", "--no-image", "--stars", str(k), f])
-                plain, _ = wall([b, "solve", "-q", "--no-image", "--stars", str(k), f])
+                w, out = wall([b, "solve", "--json", "--grade", "-q", "--no-image", "--stars", str(k), f])
+                plain, _ = wall([b, "solve", "--json", "-q", "--no-image", "--stars", str(k), f])
                 rec = json.loads(out)
                 ms = rec["ms"]
                 per[b].append((ms["solve"], ms.get("explain", 0.0), ms["total"], w, rec.get("difficulty") is not None, plain))

@@ -195,17 +195,24 @@ fn bad_marks_are_a_parse_error_with_line_and_column() {
 }
 
 #[test]
-fn solve_json_has_difficulty_and_no_logic_gives_the_same_answer() {
+fn solve_json_grades_only_under_grade_and_no_logic_gives_the_same_answer() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "p.txt", PUZZLE);
-    let (_, with) = json(queens().args(["solve", "--json", "--no-image"]).arg(&p));
+    let (_, graded) = json(queens().args(["solve", "--json", "--grade", "--no-image"]).arg(&p));
+    let (_, plain) = json(queens().args(["solve", "--json", "--no-image"]).arg(&p));
     let (_, without) = json(queens().args(["solve", "--json", "--no-image", "--no-logic"]).arg(&p));
-    assert_eq!(with["queens"], without["queens"]);
-    assert_eq!(with["unique"], true);
-    assert_eq!(without["unique"], true);
-    assert!(with["difficulty"]["grade"].is_string());
-    assert!(with["difficulty"]["score"].is_number());
-    assert!(without["difficulty"].is_null(), "--no-logic runs no engine");
+    assert_eq!(graded["queens"], plain["queens"]);
+    assert_eq!(graded["queens"], without["queens"]);
+    assert_eq!([&graded["unique"], &plain["unique"], &without["unique"]], [true, true, true]);
+    assert!(graded["difficulty"]["grade"].is_string());
+    assert!(graded["difficulty"]["score"].is_number());
+    assert!(graded["ms"]["explain"].is_number(), "the graded path is timed: {}", graded["ms"]);
+    // Without --grade the answer does not wait for the explained path: it never runs.
+    assert!(plain["difficulty"].is_null(), "graded without --grade: {}", plain["difficulty"]);
+    assert!(plain["ms"].get("explain").is_none(), "explained without --grade: {}", plain["ms"]);
+    assert!(without["difficulty"].is_null());
+    // --grade is about the JSON record: alone it is a usage error.
+    queens().args(["solve", "--grade", "--no-image"]).arg(&p).assert().code(2);
 }
 
 #[test]

@@ -118,7 +118,7 @@ fn the_explanation_beside_the_solve_is_the_one_after_it() {
 }
 
 /// `queens explain` may spend more on its path than the grading behind `solve
-/// --json`'s difficulty: a 17×17 4★ board (corpus 058) that grading gives up on is
+/// --json --grade`'s difficulty: a 17×17 4★ board (corpus 058) that grading gives up on is
 /// explained to the end, every step agreeing with the solution.
 #[test]
 fn explain_finishes_a_board_that_grading_gives_up_on() {
@@ -127,18 +127,19 @@ fn explain_finishes_a_board_that_grading_gives_up_on() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("058.txt");
     std::fs::write(&file, shot.regions.join("\n") + "\n").unwrap();
-    let run = |command: &str| {
+    let run = |args: &[&str]| {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args([command, "--json", "-q", "--no-image", "--stars", "4"])
+            .args(args)
+            .args(["--json", "-q", "--no-image", "--stars", "4"])
             .arg(&file)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };
-    let solved = run("solve");
+    let solved = run(&["solve", "--grade"]);
     assert!(solved["difficulty"].is_null(), "grading is expected to give up on 058: {}", solved["difficulty"]);
-    let explained = run("explain");
+    let explained = run(&["explain"]);
     assert_eq!(explained["solved_by_logic"], true, "058 not explained to the end");
     let star = |cell: &serde_json::Value| shot.solution.iter().any(|s| cell == &serde_json::json!(s));
     let steps = explained["steps"].as_array().unwrap();

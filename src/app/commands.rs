@@ -51,8 +51,9 @@ fn solve(s: Solve) -> Result<u8, String> {
     let mut opts = batch_options(s.batch, Mode::Solve);
     opts.share = s.share;
     opts.bounds = s.bounds;
-    // The JSON record carries the difficulty, which comes from the explained path.
-    opts.config.explain = opts.json && opts.config.solve.logic;
+    // The difficulty comes from the explained path, which on a big Star Battle board
+    // costs many times the solve: the answer waits for it only under `--grade`.
+    opts.config.explain = s.grade;
     Ok(batch::run(&opts) as u8)
 }
 

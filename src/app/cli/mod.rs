@@ -130,6 +130,11 @@ pub struct Solve {
     /// Add the LP relaxation report (is it integral, how many fractional cells).
     #[arg(long)]
     pub bounds: bool,
+    /// Also grade how hard the puzzle is for a person (the JSON `difficulty`): the
+    /// deduction engine explains it beside the solve, which can take longer than
+    /// the solve itself, so the answer waits for it only when asked.
+    #[arg(long, requires = "json")]
+    pub grade: bool,
 }
 
 /// `queens explain`.
