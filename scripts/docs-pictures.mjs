@@ -1,8 +1,9 @@
-// The web page with a hint, for the README's picture on the right (scripts/docs-pictures.sh runs it).
+// The web page's live board, for the README and docs/serve.md (scripts/docs-pictures.sh runs it).
 //
-// Usage: node scripts/docs-pictures.mjs BASE_URL SCREENSHOT OUT.png
-// Opens the page at 1280×800 in the system's headless Chromium, chooses SCREENSHOT,
-// presses Hint until the whole step shows, and saves the window to OUT.png.
+// Usage: node scripts/docs-pictures.mjs BASE_URL SCREENSHOT OUT_DIR
+// Opens the page in the system's headless Chromium, chooses SCREENSHOT, and saves
+// OUT_DIR/page-hint.png (1280×800, after one press of Hint: the nudge) and
+// OUT_DIR/page-phone.png (390×844, after three: the answer, drawn on the board).
 import { createRequire } from "node:module";
 
 // playwright-core as tests/e2e installs it (or from the folder PLAYWRIGHT_FROM names).
@@ -14,21 +15,25 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
 });
+const STAGES = ["where to look", "the reason", "the answer"];
 try {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(60_000);
-  await page.goto(base + "/", { waitUntil: "load" });
-  await page.setInputFiles("#file", shot);
-  await page.waitForSelector("#hint:enabled");
-  // Nudge, reason, then the answer: the button is named after the next reveal.
-  for (const next of ["Show the reason", "Show the answer", "Next hint"]) {
-    await page.click("#hint");
-    await page.waitForFunction((b) => document.getElementById("hint").textContent === b, next);
+  for (const [name, viewport, presses] of [
+    ["page-hint.png", { width: 1280, height: 800 }, 1],
+    ["page-phone.png", { width: 390, height: 844 }, 3],
+  ]) {
+    const page = await (await browser.newContext({ viewport, hasTouch: viewport.width < 500 })).newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(base + "/", { waitUntil: "load" });
+    await page.setInputFiles("#file", shot);
+    await page.waitForSelector("#hint:enabled");
+    for (let k = 0; k < presses; k++) {
+      await page.click("#hint");
+      await page.waitForFunction((s) => (document.querySelector("#words .stage") || {}).textContent?.includes(s), STAGES[k]);
+      await page.waitForSelector("#hint:enabled");
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${out}/${name}` });
   }
-  await page.waitForSelector('#overlay[src^="data:image/png;base64,"]', { state: "visible" });
-  await page.$eval("#overlay", (img) => img.decode());
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: out });
 } finally {
   await browser.close();
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's pictures, made by the program itself: the overlay `queens solve`
-# draws on a sample screenshot, the hint picture of the played Star Battle sample, and the web page (`queens serve`) with a hint on
-# the half-played sample, in headless Chromium at 1280×800 (playwright-core from
+# draws on a sample screenshot, the hint picture of the played Star Battle sample, and the web page's live board (`queens serve`) with a hint on
+# the half-played sample, in headless Chromium at 1280×800 and 390×844 (playwright-core from
 # tests/e2e, installed there by `bash tests/e2e/run.sh`, or from the folder
 # PLAYWRIGHT_FROM names). Writes docs/pictures/.
 set -euo pipefail
@@ -22,5 +22,5 @@ for _ in $(seq 1 100); do
   [ -n "$base" ] && break
   sleep 0.1
 done
-node scripts/docs-pictures.mjs "$base" samples/issue-9x9-played.png "$out/page-hint.png"
-echo "wrote $out/phone-dark-played.solved.png, $out/starbattle-played.hint.png and $out/page-hint.png"
+node scripts/docs-pictures.mjs "$base" samples/issue-9x9-played.png "$out"
+echo "wrote $out/phone-dark-played.solved.png, $out/starbattle-played.hint.png, $out/page-hint.png and $out/page-phone.png"

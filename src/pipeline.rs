@@ -187,7 +187,7 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     let config = &config.for_one_puzzle();
     let mut ms = Timings::default();
     let parsed = parse_text(input).and_then(|(regions, stated, marks)| {
-        let colors = text_colors(input, &regions)?;
+        let colors = text::region_colors(input, &regions)?;
         Ok((regions, stated, marks, colors))
     });
     ms.parse = Some(ms_since(start));
@@ -218,20 +218,6 @@ pub fn parse_text(input: &str) -> Result<(Regions, Option<usize>, Option<Marks>)
         let (regions, marks) = text::parse_board(input)?;
         Ok((regions, text::stated_stars(input)?, marks))
     }
-}
-
-/// The region colours a text puzzle's `# colors:` line gives (one per region of
-/// `regions`), for naming its regions as the screenshot they came from did; `None`
-/// for a link or a text without the line.
-fn text_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3]>>> {
-    if penpa::looks_like_penpa(input) || puzzlink::looks_like_url(input) {
-        return Ok(None);
-    }
-    let colors = text::stated_colors(input)?;
-    if let Some(c) = &colors {
-        text::check_colors(c, regions)?;
-    }
-    Ok(colors)
 }
 
 /// Partition check, then the exact solve with its uniqueness proof (every answer

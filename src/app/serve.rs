@@ -41,9 +41,8 @@
 //! solved (or could not be read at all), with the record's `error` object; 500,
 //! 503, 504 as above.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, Request, State};
@@ -53,7 +52,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine as _;
 use serde_json::{json, Value};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::Semaphore;
 
 use crate::error::Error;
 use crate::output::overlay;
@@ -65,6 +64,7 @@ use crate::solve::stars::Stars;
 use crate::vision::screenshot;
 
 mod connections;
+mod job;
 pub mod lan;
 mod options;
 mod origin;
@@ -72,11 +72,13 @@ mod player;
 mod practice;
 mod reply;
 mod stall;
+mod state;
 mod upload;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
 use player::{colors_json, Stage};
 use reply::{busy, error_response, shutting_down, INPUT_NAME};
+use state::{permits, AppState, ClientSlot};
 
 /// The page served at `/`, embedded in the binary.
 const PAGE: &str = include_str!("serve/page/index.html");
@@ -90,56 +92,6 @@ const SCRIPTS: [(&str, &str); 5] = [
     ("answers.js", include_str!("serve/page/answers.js")),
     ("practice.js", include_str!("serve/page/practice.js")),
 ];
-
-/// Shared by every request.
-struct AppState {
-    opts: ServeOptions,
-    slots: Arc<Semaphore>,
-    /// The memory budget, in permits ([`upload::permits_for`]).
-    memory: Arc<Semaphore>,
-    /// Permits in `memory` when nothing runs.
-    memory_permits: u32,
-    /// The uploads budget, in the same permits (see [`upload`]).
-    uploads: Arc<Semaphore>,
-    /// Each client address's own slots ([`ServeOptions::per_client`]), while it
-    /// has a request running or waiting.
-    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
-}
-
-/// One of a client's own slots, held for as long as its solve runs; the last one
-/// out removes the client's entry, so the table holds only clients at work.
-struct ClientSlot {
-    permit: Option<OwnedSemaphorePermit>,
-    slots: Arc<Semaphore>,
-    ip: IpAddr,
-    clients: Arc<Mutex<HashMap<IpAddr, Arc<Semaphore>>>>,
-}
-
-impl ClientSlot {
-    /// Waits for one of `ip`'s slots.
-    async fn acquire(state: &AppState, ip: IpAddr) -> Result<ClientSlot, tokio::sync::AcquireError> {
-        let slots = {
-            let mut clients = state.clients.lock().unwrap_or_else(|p| p.into_inner());
-            let per_client = state.opts.per_client;
-            Arc::clone(clients.entry(ip).or_insert_with(|| Arc::new(Semaphore::new(per_client))))
-        };
-        // Made before waiting, so a request that gives up still cleans up after itself.
-        let mut slot = ClientSlot { permit: None, slots: Arc::clone(&slots), ip, clients: Arc::clone(&state.clients) };
-        slot.permit = Some(slots.acquire_owned().await?);
-        Ok(slot)
-    }
-}
-
-impl Drop for ClientSlot {
-    fn drop(&mut self) {
-        drop(self.permit.take());
-        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
-        // Only the table and this slot hold the semaphore: nobody else runs or waits.
-        if Arc::strong_count(&self.slots) == 2 {
-            clients.remove(&self.ip);
-        }
-    }
-}
 
 /// The query of `POST /api/solve`, `POST /api/hint` and `POST /api/why`.
 #[derive(Debug, serde::Deserialize)]
@@ -203,7 +155,7 @@ pub fn router(opts: ServeOptions) -> Router {
         .route("/api/solve", post(solve))
         .route("/api/hint", post(hint))
         .route("/api/why", post(why))
-        .route("/api/generate", post(new_puzzle))
+        .route("/api/generate", post(practice::new_puzzle))
         .fallback(not_found)
         .with_state(state);
     let router = match token {
@@ -314,50 +266,6 @@ async fn why(
     request: Request,
 ) -> Response {
     answer(state, query, request, Route::Why).await
-}
-
-/// The query of `POST /api/generate` (see [`practice`]).
-#[derive(Debug, serde::Deserialize)]
-struct GenerateQuery {
-    size: Option<String>,
-    stars: Option<String>,
-    grade: Option<String>,
-    seed: Option<String>,
-}
-
-/// A new puzzle to practise on: checked, then made on a thread of its own within
-/// the server's time limit, holding a client slot and a shared slot like a solve.
-async fn new_puzzle(
-    State(state): State<Arc<AppState>>,
-    query: Result<Query<GenerateQuery>, QueryRejection>,
-    request: Request,
-) -> Response {
-    let Ok(Query(q)) = query else {
-        return error_response(StatusCode::BAD_REQUEST, "bad-request", "the query is not size=N&stars=K&grade=G");
-    };
-    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-    let ask =
-        match practice::Ask::parse(q.size.as_deref(), q.stars.as_deref(), q.grade.as_deref(), q.seed.as_deref(), clock)
-        {
-            Ok(ask) => ask,
-            Err(e) => return error_response(StatusCode::BAD_REQUEST, "bad-request", e),
-        };
-    let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
-    let give_up = tokio::time::Instant::now() + state.opts.queue_wait;
-    let own = match peer {
-        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
-            Ok(Ok(own)) => Some(own),
-            Ok(Err(_)) => return shutting_down(),
-            Err(_) => return busy(),
-        },
-        None => None,
-    };
-    if let Some(connections::Answering(flag)) = request.extensions().get::<connections::Answering>() {
-        flag.store(true, std::sync::atomic::Ordering::Release);
-    }
-    let budget = state.opts.config.solve.time_limit;
-    let wanted = permits(&state, practice::MEMORY);
-    run_job(&state, own, give_up, wanted, move || practice::generate(ask, budget)).await
 }
 
 /// Reads an upload within its deadline, waits for room and a slot, and answers it
@@ -481,7 +389,7 @@ async fn answer(
     // Room for what reading it takes next, then a shared slot, within the same
     // deadline; the body keeps its own room until it is dropped.
     let wanted = permits(&state, upload_cost(&body, &config));
-    run_job(&state, own, give_up, wanted, move || {
+    job::run(&state, own, give_up, wanted, move || {
         let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
             Answer::Hint(step, stage, picture) => player::hint_upload(&body, &config, step, (stage, picture)),
@@ -491,95 +399,6 @@ async fn answer(
         answer
     })
     .await
-}
-
-/// Runs `job` (a solve, a hint, a new puzzle) on a thread of its own once it has
-/// `wanted` permits of room and a shared slot (waiting for them until `give_up`),
-/// holding the client's own slot `own` until it ends, and answers with its JSON
-/// within the request's timeout.
-async fn run_job(
-    state: &Arc<AppState>,
-    own: Option<ClientSlot>,
-    give_up: tokio::time::Instant,
-    wanted: u32,
-    job: impl FnOnce() -> (StatusCode, Value) + Send + 'static,
-) -> Response {
-    let acquire = async {
-        let room = Arc::clone(&state.memory).acquire_many_owned(wanted).await?;
-        let slot = Arc::clone(&state.slots).acquire_owned().await?;
-        Ok::<_, tokio::sync::AcquireError>((slot, room))
-    };
-    let turn = match tokio::time::timeout_at(give_up, acquire).await {
-        Ok(Ok((slot, room))) => (slot, room, own),
-        Ok(Err(_)) => return shutting_down(),
-        Err(_) => return busy(),
-    };
-    // The permits move into the solve's thread: a solve that outlives its request's
-    // timeout still holds its slot and its pixels until it really ends, so the
-    // bounds are real. It ends at its deadline (the time limit, checked while the
-    // picture is read and inside the engine and the solver), so a slot is never
-    // held much longer than that. The room comes back with the answer, which is
-    // counted in the budget until it is sent.
-    // A thread of its own, started fallibly: at the process's thread limit the
-    // request is answered 500, where `spawn_blocking` panics.
-    let (done, answered) = tokio::sync::oneshot::channel();
-    let worker = std::thread::Builder::new().name("queens-solve".into()).spawn(move || {
-        let (slot, room, own) = turn;
-        let (status, value) = job();
-        // Written here, not on the thread that serves every connection.
-        let json = serde_json::to_vec(&value).expect("records always serialize");
-        drop(value);
-        crate::app::batch::release_memory();
-        drop((slot, own));
-        // The request may have timed out and gone: then nobody wants the answer.
-        let _ = done.send((status, json, room));
-    });
-    if let Err(e) = worker {
-        return error_response(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!(
-                "cannot start a thread for this request ({}); the machine is at its thread limit, try again shortly",
-                crate::error::io_reason(&e)
-            ),
-        );
-    }
-    match tokio::time::timeout(state.opts.request_timeout, answered).await {
-        Ok(Ok((status, json, mut room))) => {
-            // Room for the answer in place of the picture's, until it is sent.
-            let need = permits(state, json.len() as u64) as usize;
-            if let Some(more) = need.checked_sub(room.num_permits()).filter(|&more| more > 0) {
-                let more = u32::try_from(more).unwrap_or(u32::MAX);
-                match tokio::time::timeout(state.opts.queue_wait, Arc::clone(&state.memory).acquire_many_owned(more))
-                    .await
-                {
-                    Ok(Ok(more)) => room.merge(more),
-                    _ => {
-                        return error_response(
-                            StatusCode::SERVICE_UNAVAILABLE,
-                            "busy",
-                            "the server is busy; try again shortly",
-                        )
-                    }
-                }
-            } else {
-                drop(room.split(room.num_permits() - need));
-            }
-            reply::held_answer(status, json, room)
-        }
-        // The worker ended without answering: it panicked.
-        Ok(Err(_)) => error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the solver crashed on this input"),
-        Err(_) => error_response(
-            StatusCode::GATEWAY_TIMEOUT,
-            "timeout",
-            format!("solving took longer than {} s", state.opts.request_timeout.as_secs_f64()),
-        ),
-    }
-}
-
-/// Permits of the memory budget for `bytes`, at most the whole budget.
-fn permits(state: &AppState, bytes: u64) -> u32 {
-    upload::permits_for(bytes).min(state.memory_permits)
 }
 
 /// The memory that reading `body` may take, charged to the budget while it runs.

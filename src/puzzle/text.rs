@@ -221,6 +221,16 @@ pub fn stated_colors(input: &str) -> Result<Option<Vec<[u8; 3]>>> {
     Ok(stated)
 }
 
+/// The region colours `input` states for `regions` ([`stated_colors`], checked
+/// with [`check_colors`]), or `None` without a `# colors:` line.
+pub fn region_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3]>>> {
+    let colors = stated_colors(input)?;
+    if let Some(c) = &colors {
+        check_colors(c, regions)?;
+    }
+    Ok(colors)
+}
+
 /// Checks stated colours against the board: one per region.
 pub fn check_colors(colors: &[[u8; 3]], regions: &Regions) -> Result<()> {
     if colors.len() == regions.region_count() {

@@ -12,8 +12,17 @@
 
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, Request, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 use serde_json::{json, Value};
+
+use super::connections;
+use super::reply::{busy, error_response, shutting_down};
+use super::state::{permits, AppState, ClientSlot};
 
 use super::reply::INPUT_NAME;
 use crate::generate::{self, Spec, Target};
@@ -124,6 +133,48 @@ pub(super) fn generate(ask: Ask, budget: Duration) -> (StatusCode, Value) {
         "error": serde_json::to_value(ErrorJson::from_error(&error)).unwrap_or(Value::Null),
     });
     (StatusCode::UNPROCESSABLE_ENTITY, value)
+}
+
+/// The query of `POST /api/generate` .
+#[derive(Debug, serde::Deserialize)]
+pub(super) struct GenerateQuery {
+    size: Option<String>,
+    stars: Option<String>,
+    grade: Option<String>,
+    seed: Option<String>,
+}
+
+/// A new puzzle to practise on: checked, then made on a thread of its own within
+/// the server's time limit, holding a client slot and a shared slot like a solve.
+pub(super) async fn new_puzzle(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<GenerateQuery>, QueryRejection>,
+    request: Request,
+) -> Response {
+    let Ok(Query(q)) = query else {
+        return error_response(StatusCode::BAD_REQUEST, "bad-request", "the query is not size=N&stars=K&grade=G");
+    };
+    let clock = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let ask = match Ask::parse(q.size.as_deref(), q.stars.as_deref(), q.grade.as_deref(), q.seed.as_deref(), clock) {
+        Ok(ask) => ask,
+        Err(e) => return error_response(StatusCode::BAD_REQUEST, "bad-request", e),
+    };
+    let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
+    let give_up = tokio::time::Instant::now() + state.opts.queue_wait;
+    let own = match peer {
+        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
+            Ok(Ok(own)) => Some(own),
+            Ok(Err(_)) => return shutting_down(),
+            Err(_) => return busy(),
+        },
+        None => None,
+    };
+    if let Some(connections::Answering(flag)) = request.extensions().get::<connections::Answering>() {
+        flag.store(true, std::sync::atomic::Ordering::Release);
+    }
+    let budget = state.opts.config.solve.time_limit;
+    let wanted = permits(&state, MEMORY);
+    super::job::run(&state, own, give_up, wanted, move || generate(ask, budget)).await
 }
 
 #[cfg(test)]

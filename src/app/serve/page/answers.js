@@ -127,6 +127,7 @@ export function makeAnswers(ui, game) {
     ui.hint.textContent = MORE[0];
     ui.apply.hidden = true;
     ui.back.hidden = true;
+    ui.hint.hidden = false;
     ui.title.textContent = walking ? "Walk through" : "Your board";
     setWalking(walking && words !== "new");
     if (words === "new") say("", "", "Play on the board: tap a cell for an X, again for a " + piece() + ". Stuck? Press Hint.");
@@ -158,6 +159,7 @@ export function makeAnswers(ui, game) {
       game.board.show({ earlier: rec.earlier });
       say("", "", rec.solved ? game.solvedWords() : (rec.stopped || "No further hint: every cell is decided."));
       ui.hint.textContent = MORE[0];
+      ui.hint.hidden = false;
       ui.apply.hidden = true;
       return;
     }
@@ -174,9 +176,11 @@ export function makeAnswers(ui, game) {
         fixing ? "Tap the ringed mark to change it, or press Fix it." :
           walking ? "Press Next step for the step after it." : "Play it on the board, or press Play it.";
     say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next);
+    // At the answer the next thing is to play it: Hint comes back once the board changes.
     ui.hint.textContent = stage < 3 ? MORE[stage] : MORE[0];
-    ui.hint.hidden = stage === 3 && walking;
+    ui.hint.hidden = stage === 3;
     ui.apply.hidden = stage < 3;
+    ui.apply.classList.toggle("secondary", stage < 3);
     ui.apply.textContent = walking && !fixing ? "Next step \u2192" : fixing ? "Fix it" : "Play it";
   }
 
@@ -293,6 +297,7 @@ export function makeAnswers(ui, game) {
       game.board.show({ solution: rec.queens });
       say("", "", "Every " + piece() + " of the solution is drawn in gold. Play on, or press Hint to go step by step.");
       ui.hint.textContent = MORE[0];
+      ui.hint.hidden = false;
       ui.apply.hidden = true;
       ui.back.hidden = true;
     });
