@@ -7,7 +7,7 @@
 
 use super::board::{Board, CellState, Geometry};
 use super::sentences::say;
-use super::step::{apply, Found, Step, Technique, Uses};
+use super::step::{apply, Found, Reveals, Step, Technique, Uses};
 use super::techniques::basic::{reach_of_placed, reach_reason};
 use super::techniques::{cheapest, every_cheap};
 use super::trials::budget::Budget;
@@ -201,9 +201,7 @@ impl Engine {
             technique: found.technique,
             decided: decided.into_iter().map(|(i, s)| (g.cell(i), s)).collect(),
             uses,
-            nudge,
-            reason,
-            text,
+            reveals: Reveals { nudge, reason, text },
             detail: found.detail,
         }
     }

@@ -40,5 +40,5 @@ mod words;
 pub use board::{Board, CellState, Geometry, Unit};
 pub use engine::{Engine, Path, Spend, EXPLAIN_BUDGET, GRADE_BUDGET};
 pub use grade::{difficulty, grade_of, Difficulty, Grade};
-pub use step::{Block, Detail, Reveal, Step, Technique, Uses};
+pub use step::{Block, Detail, Reveal, Reveals, Step, Technique, Uses};
 pub use words::Names;

@@ -3,13 +3,13 @@
 //! and this gives every sentence its capital and its full stop.
 
 use super::board::Geometry;
-use super::step::{Detail, Found};
+use super::step::{Detail, Found, Reveals};
 use super::techniques::{basic, blocked, blocks, counting, lines, pressured};
 use super::trials::{cases, what_if};
-use super::words::{full_stop, sentence, Names, Said};
+use super::words::{full_stop, sentence, Names};
 
 /// The three reveals of `found`, as sentences.
-pub(crate) fn say(g: &Geometry, names: &Names, found: &Found) -> Said {
+pub(crate) fn say(g: &Geometry, names: &Names, found: &Found) -> Reveals {
     let d = &found.decided;
     let said = match &found.detail {
         Detail::Reach { queen, full } => basic::say_reach(g, names, *queen, full),
@@ -27,5 +27,5 @@ pub(crate) fn say(g: &Geometry, names: &Names, found: &Found) -> Said {
         Detail::WhatIf { cell, runs_out, depth } => what_if::say_what_if(g, names, *cell, *runs_out, *depth),
     };
     let finish = |s: String| full_stop(sentence(s));
-    Said { nudge: finish(said.nudge), reason: finish(said.reason), text: finish(said.text) }
+    Reveals { nudge: finish(said.nudge), reason: finish(said.reason), text: finish(said.text) }
 }

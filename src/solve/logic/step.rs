@@ -267,12 +267,8 @@ pub struct Step {
     pub decided: Vec<(Cell, CellState)>,
     /// What the argument used.
     pub uses: Uses,
-    /// First reveal: where to look (units, never a decided cell), no conclusion.
-    pub nudge: String,
-    /// Second reveal: the argument, still without the decided cells.
-    pub reason: String,
-    /// Third reveal: the whole step in one plain sentence, decided cells included.
-    pub text: String,
+    /// What it says, in three reveals.
+    pub reveals: Reveals,
     /// The argument, for drawing it.
     pub detail: Detail,
 }
@@ -282,8 +278,28 @@ impl Step {
     pub fn level(&self) -> u8 {
         self.technique.level()
     }
+}
 
-    /// The text of one reveal: the nudge, the reason, or the whole step.
+/// What a step, a hint or an answer to "why?" says, in three reveals, each said
+/// only when the player asks for it: where to look, why, and the whole answer.
+/// The nudge and the reason never name a cell the answer decides.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reveals {
+    /// First reveal: where to look (units, never a decided cell), no conclusion.
+    pub nudge: String,
+    /// Second reveal: the argument, still without the decided cells.
+    pub reason: String,
+    /// Third reveal: the whole answer, decided cells included.
+    pub text: String,
+}
+
+impl Reveals {
+    /// The same words at every reveal (nothing to hold back).
+    pub fn same(text: &str) -> Self {
+        Reveals { nudge: text.into(), reason: text.into(), text: text.into() }
+    }
+
+    /// The text of one reveal: the nudge, the reason, or the whole answer.
     pub fn reveal(&self, reveal: Reveal) -> &str {
         match reveal {
             Reveal::Nudge => &self.nudge,

@@ -5,8 +5,8 @@
 //! comes with that step instead of as a step of its own.
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names, Said};
+use crate::solve::logic::step::{empties, Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names};
 
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
@@ -56,7 +56,7 @@ pub(crate) fn last_cells<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Ite
 
 /// The words of a [`reach`] step: the queen on `queen` rules out the decided cells,
 /// and the rest of the units in `full`.
-pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]) -> Said {
+pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]) -> Reveals {
     let one = piece(g, false);
     let mut parts = vec!["the cells touching it".to_string()];
     for u in full {
@@ -67,7 +67,7 @@ pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]
         });
     }
     parts.rotate_left(1);
-    Said {
+    Reveals {
         nudge: format!("look at the {one} on {}", cell(g, queen)),
         reason: format!(
             "a {one} rules out the cells touching it, and the rest of every row, column and region it fills"
@@ -77,10 +77,10 @@ pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]
 }
 
 /// The words of a [`last_cell`] step: `unit` needs exactly its cells left, `decided`.
-pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
+pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Reveals {
     let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
     let one_queen = cells.len() == 1 && g.k == 1;
-    Said {
+    Reveals {
         nudge: format!("look at {}", names.unit(unit)),
         reason: if one_queen {
             format!("{} has only one cell left that can hold its queen", names.unit(unit))

@@ -6,8 +6,8 @@
 
 use super::cover::{fit_in_blocks, say_tight, state_rows, tight_set, RowMasks};
 use crate::solve::logic::board::{Board, Geometry, Unit};
-use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{still, units, Names, Said};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{still, units, Names};
 
 /// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
 pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
@@ -45,7 +45,7 @@ pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item 
 }
 
 /// The words of a [`tiling`] step: the cells left in `unit` fit in `blocks`.
-pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Block], decided: &Decided) -> Said {
+pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Block], decided: &Decided) -> Reveals {
     let m = blocks.len();
     let argument =
         format!("{} needs {m} {} and its cells left {}", names.unit(unit), still(g, m, g.k), fit_in_blocks(m));
@@ -54,7 +54,7 @@ pub(crate) fn say_tiling(g: &Geometry, names: &Names, unit: Unit, blocks: &[Bloc
 }
 
 /// The words of a [`squeeze`] step: the cells left in two `lines` fit in `blocks`.
-pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &[Block], decided: &Decided) -> Said {
+pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &[Block], decided: &Decided) -> Reveals {
     let m = blocks.len();
     let argument = format!(
         "{} need {m} {} together and their cells left {}",

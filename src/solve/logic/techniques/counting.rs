@@ -10,8 +10,8 @@
 
 use super::cover::{cover_blocks, fit_in_blocks, say_tight, smallest_cover, state_rows, tight_decisions, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Tally, Unit};
-use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{kind_word, piece, units, Names, Said};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{kind_word, piece, units, Names};
 
 /// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
 fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
@@ -258,7 +258,7 @@ pub(crate) fn say_counting(
     over: bool,
     blocks: &[Block],
     decided: &Decided,
-) -> Said {
+) -> Reveals {
     let many = piece(g, true);
     let (l, r) = (units(names, lines), units(names, regions));
     let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);

@@ -10,8 +10,8 @@
 //! (`blocks`), counting and pressured exclusion use it, and so do their words.
 
 use crate::solve::logic::board::{Board, CellState, Geometry};
-use crate::solve::logic::step::{block_cells, Block, Decided};
-use crate::solve::logic::words::{outcome, piece, Names, Said};
+use crate::solve::logic::step::{block_cells, Block, Decided, Reveals};
+use crate::solve::logic::words::{outcome, piece, Names};
 
 /// Few 2×2 blocks that cover every cell of `cands` (row-major): the best of a greedy
 /// cover and the four fixed tilings of the board. Any cover is a sound bound, since
@@ -347,7 +347,7 @@ pub(crate) fn say_tight(
     argument: String,
     decided: &Decided,
     all_placed: bool,
-) -> Said {
+) -> Reveals {
     let rest = if all_placed {
         "so no other cell there can hold one".to_string()
     } else {
@@ -356,7 +356,7 @@ pub(crate) fn say_tight(
             piece(g, false)
         )
     };
-    Said {
+    Reveals {
         nudge,
         reason: format!("{argument}; {rest}"),
         text: format!("{argument}, so {}", outcome(g, names, decided)),

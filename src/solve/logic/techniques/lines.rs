@@ -10,8 +10,8 @@ use std::hash::BuildHasherDefault;
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::hasher::MixHasher;
-use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{kind_word, piece, units, Names, Said};
+use crate::solve::logic::step::{empties, Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{kind_word, piece, units, Names};
 
 /// The set (bit mask) of units of `kind` that the possible cells of unit `u` lie in.
 fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {
@@ -329,11 +329,11 @@ impl Subsets<'_> {
 }
 
 /// The words of a [`one_line`] step: every cell left in `inside` lies in `line`.
-pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit) -> Said {
+pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit) -> Reveals {
     let (a, b) = (names.unit(inside), names.unit(line));
     let (one, many) = (piece(g, false), piece(g, true));
     let theirs = if g.k == 1 { format!("{one} is") } else { format!("{many} are") };
-    Said {
+    Reveals {
         nudge: format!("look at {a} and {b}"),
         reason: format!(
             "every cell left in {a} is in {b}, so {a}'s {theirs} {b}'s: no other cell of {b} can hold a {one}"
@@ -343,12 +343,12 @@ pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit
 }
 
 /// The words of a [`fill`] step: the cells left in `inside` lie within `lines`.
-pub(crate) fn say_fill(g: &Geometry, names: &Names, inside: &[Unit], lines: &[Unit]) -> Said {
+pub(crate) fn say_fill(g: &Geometry, names: &Names, inside: &[Unit], lines: &[Unit]) -> Reveals {
     let (a, b) = (units(names, inside), units(names, lines));
     let many = piece(g, true);
     let all = if inside.len() == 2 { "both" } else { "all" };
     let (theirs, those) = (kind_word(inside[0], true), kind_word(lines[0], true));
-    Said {
+    Reveals {
         nudge: format!("look at {a}, and {b}"),
         reason: format!(
             "the cells left in {a} {all} lie in {b}, so those {theirs} take all the {many} of those {those}: no other cell of {b} can hold one"

@@ -5,8 +5,8 @@
 
 use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{Detail, Found, Technique};
-use crate::solve::logic::words::{cells_phrase, piece, units, Names, Said};
+use crate::solve::logic::step::{Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{cells_phrase, piece, units, Names};
 
 /// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
 /// area: a star and its touching cells lie in a 3×3 square, which meets at most
@@ -276,11 +276,11 @@ fn pressure_sweep(
 
 /// The words of a [`pressured`] step: a star on any decided cell leaves `area`
 /// (one unit, or two adjacent lines) too little room.
-pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Said {
+pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Reveals {
     let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let (one, many, us) = (piece(g, false), piece(g, true), units(names, area));
     let those = if cells.len() == 1 { "that cell is" } else { "those cells are" };
-    Said {
+    Reveals {
         nudge: format!("look at {us} and how much room it keeps"),
         reason: format!(
             "a {one} on some cells would leave {us} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed"

@@ -15,8 +15,8 @@ use super::propagate::{propagate, FOLLOW_CASE};
 use super::ways::{count_ways, open_cells, MAX_CASES};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::hasher::MixHasher;
-use crate::solve::logic::step::{Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{outcome, piece, thousands, Names, Said};
+use crate::solve::logic::step::{Decided, Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{outcome, piece, thousands, Names};
 
 /// [`ways_of`], remembered in `starts` by the unit's cells left and the stars it
 /// needs: every case split counts every unit, and most units are as they were
@@ -381,9 +381,9 @@ pub(crate) fn say_cases(
     (ways, broken): (usize, usize),
     deep: bool,
     decided: &Decided,
-) -> Said {
+) -> Reveals {
     let (many, u) = (piece(g, true), names.unit(unit));
-    // Said to be the last resort it is, and how its ways were followed through.
+    // Reveals to be the last resort it is, and how its ways were followed through.
     let last_resort = if deep { "last resort: " } else { "" };
     let with_what_ifs = if deep { ", with what-ifs inside each one" } else { "" };
     // "one of them breaks a rule" (of two), else "all but one break a rule".
@@ -391,7 +391,7 @@ pub(crate) fn say_cases(
     let (w, x) = (thousands(ways), thousands(broken));
     let one_left = broken + 1 == ways;
     if broken == 0 {
-        return Said {
+        return Reveals {
             nudge: format!("look at {u}: its {many} can go only a few ways"),
             reason: format!(
                 "try each of the {w} ways the {many} left in {u} can go and follow the easier steps through{with_what_ifs}: none breaks a rule, and some cells come out the same in all of them"
@@ -402,7 +402,7 @@ pub(crate) fn say_cases(
             ),
         };
     }
-    Said {
+    Reveals {
         nudge: format!("look at {u}: its {many} can go only a few ways"),
         reason: if one_left {
             format!(

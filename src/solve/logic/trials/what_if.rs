@@ -5,8 +5,8 @@
 use super::budget::Budget;
 use super::propagate::propagate;
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{Detail, Found, Technique};
-use crate::solve::logic::words::{cell, piece, Names, Said};
+use crate::solve::logic::step::{Detail, Found, Reveals, Technique};
+use crate::solve::logic::words::{cell, piece, Names};
 
 /// 11 (depth 0) and 13 (depth ≥ 1): the first unknown cell whose queen leads, by
 /// techniques 1–5 (and nested what-ifs to `depth`), to a unit without room.
@@ -37,9 +37,9 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
 
 /// The words of a [`what_if`] step: a star on `tried` leaves `runs_out` without
 /// room, with what-ifs nested `depth` deep inside the case.
-pub(crate) fn say_what_if(g: &Geometry, names: &Names, tried: usize, runs_out: Unit, depth: usize) -> Said {
+pub(crate) fn say_what_if(g: &Geometry, names: &Names, tried: usize, runs_out: Unit, depth: usize) -> Reveals {
     let (one, u) = (piece(g, false), names.unit(runs_out));
-    Said {
+    Reveals {
         nudge: format!("look at {u}, and the cells near it: could each of them hold a {one}?"),
         reason: if depth == 0 {
             format!(
