@@ -6,14 +6,15 @@
 //! [`Step`]: its cells, what it used, and its three reveals.
 
 use super::board::{Board, CellState, Geometry};
+use super::families::FAMILIES;
+use super::family::Work;
 use super::sentences::say;
 use super::step::{apply, Found, Reveals, Step, Technique, Uses};
 use super::techniques::basic::{reach_of_placed, reach_reason};
 use super::techniques::{cheapest, every_cheap};
 use super::trials::budget::Budget;
-use super::trials::cases::{case_split, SplitMemo};
+use super::trials::memo::SplitMemo;
 use super::trials::propagate::probe;
-use super::trials::what_if::what_if;
 use super::words::Names;
 use crate::puzzle::deadline::Deadline;
 use crate::puzzle::marks::{Mark, Marks};
@@ -55,8 +56,6 @@ const HINT_STEP: u64 = 10_000;
 pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
-/// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
-const MAX_DEPTH: usize = 3;
 
 /// A whole solve path from a starting board.
 #[derive(Debug, Clone)]
@@ -153,14 +152,8 @@ impl Engine {
             return None;
         }
         let g = &self.geo;
-        let found = cheapest(g, board, Technique::Pressured)
-            .or_else(|| case_split(g, board, budget, starts, false)?.ok())
-            .or_else(|| what_if(g, board, 0, budget)?.ok())
-            // With one queen per unit a way is one cell, and a case split with
-            // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
-            // that is the last resort.
-            .or_else(|| if g.k > 1 { case_split(g, board, budget, starts, true)?.ok() } else { None })
-            .or_else(|| (1..=MAX_DEPTH).find_map(|depth| what_if(g, board, depth, budget)?.ok()))?;
+        let mut work = Work { budget, memo: starts };
+        let found = FAMILIES.iter().find_map(|f| f.find(g, board, Some(&mut work)))?;
         Some(self.step(found, board))
     }
 

@@ -24,6 +24,8 @@
 pub mod board;
 pub mod chain;
 mod engine;
+mod families;
+mod family;
 mod grade;
 mod hasher;
 pub mod hint;
@@ -39,6 +41,6 @@ mod words;
 
 pub use board::{Board, CellState, Geometry, Unit};
 pub use engine::{Engine, Path, Spend, EXPLAIN_BUDGET, GRADE_BUDGET};
-pub use grade::{difficulty, grade_of, Difficulty, Grade};
-pub use step::{Block, Detail, Reveal, Reveals, Step, Technique, Uses};
+pub use grade::{difficulty, grade_of, Difficulty};
+pub use step::{Block, Detail, Grade, Reveal, Reveals, Step, Technique, Uses};
 pub use words::Names;

@@ -5,8 +5,85 @@
 //! comes with that step instead of as a step of its own.
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{empties, Detail, Found, Reveals, Technique};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{empties, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names};
+
+/// Technique 1, the queen's reach.
+pub(crate) struct Reach;
+
+impl Family for Reach {
+    fn technique(&self) -> Technique {
+        Technique::Reach
+    }
+
+    fn id(&self) -> &'static str {
+        "queen-reach"
+    }
+
+    fn name(&self) -> &'static str {
+        "queen's reach"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: None }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        reach(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        reaches(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Reach { queen, full } = &found.detail else { return None };
+        Some(say_reach(g, names, *queen, full))
+    }
+}
+
+/// Technique 2, the last cell.
+pub(crate) struct LastCell;
+
+impl Family for LastCell {
+    fn technique(&self) -> Technique {
+        Technique::LastCell
+    }
+
+    fn id(&self) -> &'static str {
+        "last-cell"
+    }
+
+    fn name(&self) -> &'static str {
+        "last cell"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(1) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        last_cell(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        last_cells(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::LastCell { unit } = &found.detail else { return None };
+        Some(say_last_cell(g, names, *unit, &found.decided))
+    }
+}
 
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {

@@ -6,8 +6,85 @@
 
 use super::cover::{fit_in_blocks, say_tight, state_rows, tight_set, RowMasks};
 use crate::solve::logic::board::{Board, Geometry, Unit};
-use crate::solve::logic::step::{Block, Decided, Detail, Found, Reveals, Technique};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{still, units, Names};
+
+/// Technique 6, a unit's cells left in as many 2×2 blocks as stars it needs.
+pub(crate) struct Tiling;
+
+impl Family for Tiling {
+    fn technique(&self) -> Technique {
+        Technique::Tiling
+    }
+
+    fn id(&self) -> &'static str {
+        "two-by-two"
+    }
+
+    fn name(&self) -> &'static str {
+        "2×2 blocks"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(3) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        tiling(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        tilings(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Tiling { unit, blocks } = &found.detail else { return None };
+        Some(say_tiling(g, names, *unit, blocks, &found.decided))
+    }
+}
+
+/// Technique 7, the same for two adjacent lines together.
+pub(crate) struct Squeeze;
+
+impl Family for Squeeze {
+    fn technique(&self) -> Technique {
+        Technique::Squeeze
+    }
+
+    fn id(&self) -> &'static str {
+        "squeeze"
+    }
+
+    fn name(&self) -> &'static str {
+        "squeeze"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(4) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        squeeze(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        squeezes(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Squeeze { lines, blocks } = &found.detail else { return None };
+        Some(say_squeeze(g, names, lines, blocks, &found.decided))
+    }
+}
 
 /// Technique 6: a unit whose cells left fit in exactly as many 2×2 blocks as stars it needs.
 pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {

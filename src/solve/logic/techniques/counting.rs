@@ -10,8 +10,47 @@
 
 use super::cover::{cover_blocks, fit_in_blocks, say_tight, smallest_cover, state_rows, tight_decisions, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Tally, Unit};
-use crate::solve::logic::step::{Block, Decided, Detail, Found, Reveals, Technique};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{kind_word, piece, units, Names};
+
+/// Technique 8, under- and overcounting over bands of lines.
+pub(crate) struct Counting;
+
+impl Family for Counting {
+    fn technique(&self) -> Technique {
+        Technique::Counting
+    }
+
+    fn id(&self) -> &'static str {
+        "counting"
+    }
+
+    fn name(&self) -> &'static str {
+        "counting regions and lines"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(7) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        counting(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        countings(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Counting { lines, regions, over, blocks } = &found.detail else { return None };
+        Some(say_counting(g, names, (lines, regions), *over, blocks, &found.decided))
+    }
+}
 
 /// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
 fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {

@@ -4,14 +4,87 @@
 //! lines use those lines up (4, fill), found by matching units to lines rather
 //! than by searching every subset.
 
+use crate::solve::logic::family::{Cost, Family, Work};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::hasher::MixHasher;
-use crate::solve::logic::step::{empties, Detail, Found, Reveals, Technique};
+use crate::solve::logic::step::{empties, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{kind_word, piece, units, Names};
+
+/// Technique 3, a region in one line (and back).
+pub(crate) struct OneLine;
+
+impl Family for OneLine {
+    fn technique(&self) -> Technique {
+        Technique::OneLine
+    }
+
+    fn id(&self) -> &'static str {
+        "one-line"
+    }
+
+    fn name(&self) -> &'static str {
+        "region in one line"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(2) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        one_line(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        one_lines(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::OneLine { inside, line } = &found.detail else { return None };
+        Some(say_one_line(g, names, *inside, *line))
+    }
+}
+
+/// Technique 4, regions that fill lines (and back); its sweep lists the first alone.
+pub(crate) struct Fill;
+
+impl Family for Fill {
+    fn technique(&self) -> Technique {
+        Technique::Fill
+    }
+
+    fn id(&self) -> &'static str {
+        "lines-filled"
+    }
+
+    fn name(&self) -> &'static str {
+        "regions fill lines"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Medium
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(6) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        fill(g, b)
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Fill { inside, lines } = &found.detail else { return None };
+        Some(say_fill(g, names, inside, lines))
+    }
+}
 
 /// The set (bit mask) of units of `kind` that the possible cells of unit `u` lie in.
 fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {

@@ -5,8 +5,47 @@
 
 use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{Detail, Found, Reveals, Technique};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{empties, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{cells_phrase, piece, units, Names};
+
+/// Technique 9, pressured exclusion; its sweep lists the first alone, its case sweep every cell.
+pub(crate) struct Pressured;
+
+impl Family for Pressured {
+    fn technique(&self) -> Technique {
+        Technique::Pressured
+    }
+
+    fn id(&self) -> &'static str {
+        "pressured"
+    }
+
+    fn name(&self) -> &'static str {
+        "pressured exclusion"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(8) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        pressured(g, b)
+    }
+
+    fn case_decided(&self, g: &Geometry, b: &Board) -> Decided {
+        empties(pressured_all(g, b))
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Pressured { units } = &found.detail else { return None };
+        Some(say_pressured(g, names, units, &found.decided))
+    }
+}
 
 /// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
 /// area: a star and its touching cells lie in a 3×3 square, which meets at most
