@@ -230,3 +230,37 @@ pub(crate) fn reach_reason(g: &Geometry, placed: usize) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{LastCell, Reach};
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    const MAP: &str = "AABBB\nAABCC\nDDBCC\nDEECC\nDEEEE\n";
+
+    #[test]
+    fn a_queen_rules_out_its_row_column_full_region_and_touching_cells() {
+        let (g, b) = drawn(&format!("{MAP}\nQ....\n.....\n.....\n.....\n.....\n"), 1);
+        let found = Reach.find(&g, &b, None).expect("the queen's reach");
+        let out = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (2, 0), (3, 0), (4, 0)];
+        assert_eq!(cells(&g, &found.decided), out.map(|(r, c)| (r, c, false)));
+        let said = words(&Reach, &g, &found);
+        assert_eq!(
+            said.text,
+            "The queen on row 1, column 1 rules out the rest of its row, the rest of its column, the rest of region A and the cells touching it."
+        );
+        assert_eq!(said.nudge, "Look at the queen on row 1, column 1.");
+    }
+
+    #[test]
+    fn a_row_with_one_cell_left_holds_its_queen_there() {
+        let (g, b) = drawn(&format!("{MAP}\n.....\n.....\nxxx.x\n.....\n.....\n"), 1);
+        let found = LastCell.find(&g, &b, None).expect("a last cell");
+        assert_eq!(cells(&g, &found.decided), [(2, 3, true)]);
+        let said = words(&LastCell, &g, &found);
+        assert_eq!(said.text, "Row 3 has one cell left for its queen: row 3, column 4.");
+        assert_eq!(said.nudge, "Look at row 3.");
+        assert!(!said.reason.contains("column 4"), "the reason names no decided cell: {}", said.reason);
+    }
+}

@@ -142,3 +142,44 @@ pub(crate) fn say_squeeze(g: &Geometry, names: &Names, lines: &[Unit], blocks: &
     let nudge = format!("look at {} together, and 2×2 blocks along them", units(names, lines));
     say_tight(g, names, nudge, argument, decided, false)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Squeeze, Tiling};
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    /// A 9×9 2★ board of the Star Battle packs (StarBattleLab, sbl_9x2_hard_L00023).
+    const MAP: &str =
+        "AABBBBBCC\nABBBBBCCD\nAEBBBBBCD\nAEEEEFBBD\nAAGGGFFFD\nAAHGDDDDD\nAHHGGGGGD\nAAHIIIDDD\nHHHHHIIDD\n";
+
+    #[test]
+    fn a_region_whose_cells_left_fit_in_two_blocks_empties_what_touches_both() {
+        let marks =
+            ".........\n........x\n..x......\n......x..\n.........\n......x..\n.........\n.........\n....x....\n";
+        let (g, b) = drawn(&format!("{MAP}\n{marks}"), 2);
+        let found = Tiling.find(&g, &b, None).expect("a 2×2 tiling");
+        assert_eq!(cells(&g, &found.decided), [(2, 6, false)]);
+        let said = words(&Tiling, &g, &found);
+        assert_eq!(
+            said.text,
+            "Region C needs 2 stars and its cells left fit in just 2 blocks of 2×2 cells, so row 3, column 7 is empty."
+        );
+        assert_eq!(said.nudge, "Look at region C and how its cells left fit in 2×2 blocks.");
+    }
+
+    #[test]
+    fn two_rows_whose_cells_left_fit_in_as_many_blocks_as_stars_they_need_squeeze() {
+        let marks =
+            ".........\n........x\nx.xxx.x..\nx.xQx.xxx\n..xxx.xQx\n......xxx\n...xx....\n.x....x..\n...xx....\n";
+        let (g, b) = drawn(&format!("{MAP}\n{marks}"), 2);
+        let found = Squeeze.find(&g, &b, None).expect("a squeeze");
+        assert_eq!(cells(&g, &found.decided), [(1, 7, false)]);
+        let said = words(&Squeeze, &g, &found);
+        assert_eq!(
+            said.text,
+            "Rows 3 and 4 need 3 more stars together and their cells left fit in just 3 blocks of 2×2 cells, so row 2, column 8 is empty."
+        );
+        assert_eq!(said.nudge, "Look at rows 3 and 4 together, and 2×2 blocks along them.");
+    }
+}

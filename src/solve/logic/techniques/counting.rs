@@ -330,3 +330,27 @@ pub(crate) fn say_counting(
     };
     say_tight(g, names, format!("look at {l}, and {r}"), argument, decided, blocks.is_empty())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Counting;
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    #[test]
+    fn regions_that_hold_a_column_and_have_placed_the_rest_empty_their_other_cells() {
+        // A 9×9 2★ board of the Star Battle packs (StarBattleLab, sbl_9x2_hard_L00296).
+        let map = "AAAAABBBB\nAACADEEEE\nFFCADDDEE\nFCCCDDDEE\nFFDDDDGEE\nFDDHHDGGE\nFFHHDDGGE\nFFHHDIIII\nFHHHIIIII\n";
+        let marks =
+            "xxxxxQx..\nxQxQxxxxx\nxxxxxQx..\nxQxQxxxxx\nxxxxxxQxQ\n.x.xQxxxx\n.x.xxx..x\n.x.x.xxx.\n.x.x.x...\n";
+        let (g, b) = drawn(&format!("{map}\n{marks}"), 2);
+        let found = Counting.find(&g, &b, None).expect("a counting step");
+        assert_eq!(cells(&g, &found.decided), [(7, 4, false)]);
+        let said = words(&Counting, &g, &found);
+        assert_eq!(
+            said.text,
+            "Every cell left in column 3 is in regions D and H: 2 regions hold 4 stars and 1 column take 2 of them, so the cells of regions D and H outside column 3 hold the other 2, and those are all placed, so row 8, column 5 is empty."
+        );
+        assert_eq!(said.nudge, "Look at column 3, and regions D and H.");
+    }
+}

@@ -330,3 +330,26 @@ pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided:
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Pressured;
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    #[test]
+    fn a_queen_that_would_leave_two_rows_too_few_blocks_is_ruled_out() {
+        // An 8×8 1★ board of the Star Battle packs (StarBattleLab, sbl_8x1_expert_L00018).
+        let map = "ABBBBBBC\nAADDBBBC\nAAEDBBBF\nAAEFFFFF\nAFEFFFGG\nAFFFFHGG\nAAAFFHHH\nAAAHHHHH\n";
+        let marks = "x.xx..x.\nxxx.x.x.\nxxx.x.xx\nxx.xx.xx\nxx.x.x.x\nx.xx.x.x\n.xxxx.xx\n.xxx..xx\n";
+        let (g, b) = drawn(&format!("{map}\n{marks}"), 1);
+        let found = Pressured.find(&g, &b, None).expect("a pressured exclusion");
+        assert_eq!(cells(&g, &found.decided), [(0, 5, false), (1, 5, false), (6, 5, false), (7, 5, false)]);
+        let said = words(&Pressured, &g, &found);
+        assert_eq!(
+            said.text,
+            "A queen on row 1, column 6, row 2, column 6, row 7, column 6 and row 8, column 6 would leave rows 3 and 4 too little room: the cells left would fit in fewer blocks of 2×2 cells than the queens still needed, so those cells are empty."
+        );
+        assert_eq!(said.nudge, "Look at rows 3 and 4 and how much room it keeps.");
+    }
+}
