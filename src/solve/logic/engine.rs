@@ -39,20 +39,18 @@ impl Spend {
 }
 
 /// What a path may spend when it grades a puzzle (`solve --json`'s `difficulty`,
-/// the generator): enough for every board of the corpus up to 14×14 (the
-/// costliest path takes about 9,600 rounds and its costliest step about 1,900,
-/// which the step's cap exceeds by about half again), while a board far beyond it
-/// gives up early: the corpus's 17×17 4★ board 058, whose steps grow to thousands
-/// of rounds, stops at its first step past 3,000, so grading costs about what its
-/// exact solve does.
+/// the generator): enough for every board of the corpus up to 14×14, with room to
+/// spare on its costliest step, while a board far beyond it (a 17×17 4★ whose steps
+/// grow to thousands of rounds) stops at its first step past the cap, so grading
+/// costs about what its exact solve does (docs/benchmarks.md, "Explanations").
 pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 3_000 };
 /// What one hint may spend: a step from the player's board, which may be a hard
 /// one, and nothing else to pay for.
 const HINT_STEP: u64 = 10_000;
-/// The same for `queens explain`, where the path itself is what was asked for. It
-/// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
-/// board 059, takes about 2 million rounds, 1 million of them in one step that first splits most of its rows and columns;
-/// a board beyond the engine stops within 4 million.
+/// The same for `queens explain`, where the path itself is what was asked for:
+/// enough for every Star Battle board of the corpus, the costliest of which spends
+/// half of the path's cap and half of it in one step (docs/benchmarks.md,
+/// "Explanations"), while a board beyond the engine stops within the cap.
 pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;

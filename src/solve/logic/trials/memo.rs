@@ -22,9 +22,6 @@ pub(crate) type Start = Vec<usize>;
 ///   (a big board meets the same starts step after step, and most of what one
 ///   costs is following it through).
 ///
-/// Together they explain 058 of the corpus (83 steps, 23 of them case splits) in
-/// about half the time, and make 059 and 060 affordable.
-///
 /// Only the plain case split (technique 10) writes starts here, so that nothing a
 /// what-if found inside a case of technique 12 reaches a step said to need less.
 /// It also keeps how many ways each unit's stars go, which depends on nothing else.
@@ -66,8 +63,7 @@ impl SplitMemo {
 
 /// Most boards [`SplitMemo`] keeps (a byte a cell: 300 bytes on a 17×17 board, so
 /// at most about 40 MB with the keys), past which a start is followed through
-/// from the bare board again. Explaining the corpus's costliest board, 059, keeps
-/// about a tenth of that; a graded path, far fewer. What is left is shared out
+/// from the bare board again. What is left is shared out
 /// among a step's units before any is split (`cases::case_split`), so that it does not
 /// depend on which unit ran first.
 pub(crate) const MAX_FOLLOWED: usize = 100_000;
