@@ -10,10 +10,11 @@
 //! | `counting.rs` | 8 under- and overcounting over bands |
 //! | `pressured.rs` | 9 pressured exclusion |
 //!
-//! Each family has a finder that returns the first deduction of its kind that
-//! decides at least one unknown cell, or `None`; a sweep that returns every one at
-//! once, for a case followed through (`super::trials`); and the words of its steps.
-//! [`cheapest`] tries the finders in order.
+//! Each technique implements [`Family`]: a finder that returns the first deduction
+//! of its kind that decides at least one unknown cell, or `None`; a sweep that
+//! returns every one at once, for "why?" and for a case followed through
+//! (`super::trials`); and the words of its steps. [`CHEAP`] lists them in order,
+//! and [`cheapest`] tries them in that order.
 //!
 //! Every deduction follows from the rules alone (K queens per row, column and
 //! region; no two touching), never from assuming the solution is unique, so each

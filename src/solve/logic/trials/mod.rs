@@ -5,6 +5,7 @@
 //! | file | what |
 //! |---|---|
 //! | `budget.rs` | the work budget, in propagation rounds |
+//! | `memo.rs` | what the case splits of one path remember |
 //! | `propagate.rs` | following a board through techniques 1–9, and probing every cell |
 //! | `ways.rs` | how many ways a unit's stars can go |
 //! | `cases.rs` | 10 case split, 12 case split with what-ifs |
