@@ -23,6 +23,7 @@ pub mod logic;
 pub mod model;
 pub mod sat;
 pub mod stars;
+pub mod tiles;
 
 use crate::error::{Error, Result};
 use crate::puzzle::check;

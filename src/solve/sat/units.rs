@@ -48,9 +48,7 @@ use batsat::theory::TheoryArg;
 use batsat::{lbool, Lit, Theory, Var};
 
 use super::confine::Confine;
-
-/// The four 2×2 tilings, by the offset added to (row, column) before halving.
-const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+use crate::solve::tiles::{tile, TILINGS};
 
 /// One unit: its cells, the stars it needs, and the tilings that bound it.
 #[derive(Debug)]
@@ -174,7 +172,7 @@ impl Units {
         // Each cell's tile in each tiling, as a key into `number` (divisions by n
         // are dear enough to count on a small board).
         let keys: Vec<[usize; 4]> =
-            (0..n * n).map(|i| TILINGS.map(|(dr, dc)| (i / n + dr) / 2 * side + (i % n + dc) / 2)).collect();
+            (0..n * n).map(|i| TILINGS.map(|t| tile(i / n, i % n, t)).map(|(r, c)| r * side + c)).collect();
         for (u, (cells, need, tilings)) in lists.into_iter().enumerate() {
             let first = cut.len();
             for &i in &cells {
