@@ -83,12 +83,13 @@ pub(crate) fn propagate(
 }
 
 /// One round of a case followed through (techniques 2–9, [`FOLLOW_CASE`]): the
-/// first technique, in the order of their case ranks (`techniques::case_sweeps`), that decides anything on `b` decides every
-/// cell it can there at once. A case needs no words, so no one unit to name, and
-/// one deduction a round (as a step takes) would cost a round a deduction. Each
-/// decision follows from `b`, so all of them together do;
-/// `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row), and
-/// `None` when none of the techniques decides anything.
+/// first technique, in the order of their case ranks (`techniques::case_sweeps`:
+/// the cheapest sweeps first, which is not the order of levels), that decides
+/// anything on `b` decides every cell it can there at once. A case needs no words,
+/// so no one unit to name, and one deduction a round (as a step takes) would cost
+/// a round a deduction. Each decision follows from `b`, so all of them together
+/// do; `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row),
+/// and `None` when none of the techniques decides anything.
 fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
     let mut decided = case_sweeps().iter().map(|f| f.case_decided(g, b)).find(|d| !d.is_empty())?;
     decided.sort_unstable();
