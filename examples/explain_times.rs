@@ -66,7 +66,15 @@ fn main() {
             times.push(t.elapsed().as_secs_f64() * 1000.0);
             solved += usize::from(path.solved);
             for s in &path.steps {
-                writeln!(steps, "{} | {} | {} | {}", s.technique.id(), s.nudge, s.reason, s.text).expect("write");
+                writeln!(
+                    steps,
+                    "{} | {} | {} | {}",
+                    s.technique.id(),
+                    s.reveals.nudge,
+                    s.reveals.reason,
+                    s.reveals.text
+                )
+                .expect("write");
             }
             writeln!(steps, "-- solved {}", path.solved).expect("write");
         }

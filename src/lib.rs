@@ -1,25 +1,10 @@
-//! `queens`: solve LinkedIn Queens and Star Battle puzzles from screenshots or text.
+//! `queens`: solve LinkedIn Queens and Star Battle puzzles from screenshots, text,
+//! puzz.link or penpa-edit links, and explain them one step at a time.
 //!
-//! The folders are the layers, lowest first; a layer imports only the ones below it
-//! (`scripts/check-layers.sh` enforces it):
-//!
-//! ```text
-//! puzzle/   the board model, text format, partition check, rule check   (+ error.rs)
-//! vision/   screenshot → grid → cell colours → regions                   (knows puzzle)
-//! solve/    MILP model, HiGHS runner, uniqueness proof, chess            (knows puzzle)
-//! pipeline  one input start to finish: the only place stages meet
-//! generate  new puzzles with one solution (beside pipeline; knows puzzle, solve)
-//! output/   overlay, render, report (terminal/JSON/share), debug pictures
-//! app/      the command line, batches (rayon), the web server
-//! ```
-//!
-//! The pipeline, each stage a typed function of the previous stage's output:
-//!
-//! ```text
-//! text ─────────────── puzzle::text::parse ───────────────────┐
-//! screenshot → vision::grid → vision::cells → vision::regions ─┴→ Regions
-//!   → puzzle::partition::check → solve (MILP + uniqueness proof) → puzzle::check → output
-//! ```
+//! The map of the code (the layers, what each folder owns and must not know, the
+//! entry points, the cross-cutting concerns, where to add things) is
+//! `ARCHITECTURE.md` at the crate root; `tests/architecture.rs` and
+//! `tests/layers.rs` keep it true.
 #![warn(missing_docs)]
 
 pub mod app;

@@ -1,5 +1,6 @@
 //! ARCHITECTURE.md stays true: every folder of `src/` is named in it, every `src/…`
-//! path it names exists, and no file of `src/` is over 600 lines.
+//! path it names exists, its engine table names every file of `src/solve/logic/`
+//! once and nothing else, and no file of `src/` is over 600 lines.
 
 use std::path::{Path, PathBuf};
 
@@ -68,4 +69,48 @@ fn no_file_of_src_is_over_600_lines() {
 fn the_path_reader_finds_folders_and_files_in_backticks() {
     let text = "a `src/puzzle/` b `src/main.rs` c `not/src` d `src/a b` e `Regions`";
     assert_eq!(named_paths(text), vec!["src/puzzle/", "src/main.rs"]);
+}
+
+/// The files the engine table of ARCHITECTURE.md names (the first cell of each row,
+/// in backticks), as written, in the table's order.
+fn engine_table(text: &str) -> Vec<String> {
+    let start = text.find("## The deduction engine").expect("ARCHITECTURE.md has the engine's section");
+    let section = &text[start..];
+    let end = section[2..].find("\n## ").map_or(section.len(), |e| e + 2);
+    section[..end]
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split_once('`'))
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+#[test]
+fn the_engine_table_names_every_file_of_the_engine_once() {
+    let logic = root().join("src/solve/logic");
+    let (mut folders, mut files) = (Vec::new(), Vec::new());
+    walk(&logic, &mut folders, &mut files);
+    let mut on_disk: Vec<String> = files
+        .iter()
+        .map(|f| f.strip_prefix(&logic).expect("under the engine").to_string_lossy().replace('\\', "/"))
+        .collect();
+    on_disk.sort();
+    let table = engine_table(&architecture());
+    let mut named = table.clone();
+    named.sort();
+    let twice: Vec<&String> = named.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+    assert!(twice.is_empty(), "the engine table names these files twice: {twice:?}");
+    let missing: Vec<&String> = on_disk.iter().filter(|f| !named.contains(f)).collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md's engine table does not name these files of src/solve/logic/: {missing:?}"
+    );
+    let stale: Vec<&String> = named.iter().filter(|f| !on_disk.contains(f)).collect();
+    assert!(stale.is_empty(), "ARCHITECTURE.md's engine table names files src/solve/logic/ does not have: {stale:?}");
+}
+
+#[test]
+fn the_engine_table_reader_takes_the_first_cell_of_each_row_of_that_section() {
+    let text = "## Other\n| `a.rs` | x |\n## The deduction engine (`src/solve/logic/`)\n\n| file | what |\n|---|---|\n| `board.rs` | the board |\n| `trials/cases.rs` | 10 |\n\n## Next\n| `b.rs` | y |\n";
+    assert_eq!(engine_table(text), vec!["board.rs", "trials/cases.rs"]);
 }

@@ -101,7 +101,11 @@ fn check_step(name: &str, img: &RgbImage, grid: &Grid, regions: &Regions, h: &Hi
                 t.cells += 1;
                 t.worst = t.worst.max(de);
                 if de > MAX_DELTA_E {
-                    t.failures.push(format!("{name} {}: cell {cell:?} ΔE {de:.1} ({:?})", reveal.name(), step.text));
+                    t.failures.push(format!(
+                        "{name} {}: cell {cell:?} ΔE {de:.1} ({:?})",
+                        reveal.name(),
+                        step.reveals.text
+                    ));
                 }
             } else if !in_unit(cell) && *reveal == Reveal::Nudge {
                 // Faded lightly: the lightness stays, the colour goes down.

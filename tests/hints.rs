@@ -294,17 +294,17 @@ fn faults(what: &str, hint: &Hint, known: &[Cell], solution: &Placement) -> Vec<
     let mut out = Vec::new();
     let Some(step) = &hint.step else { return out };
     if step.technique == Technique::Reach {
-        out.push(format!("{what}: a queen's reach step: {}", step.text));
+        out.push(format!("{what}: a queen's reach step: {}", step.reveals.text));
     }
     if step.decided.iter().all(|d| known.contains(&d.0)) {
-        out.push(format!("{what}: every decided cell was already implied by the marks: {}", step.text));
+        out.push(format!("{what}: every decided cell was already implied by the marks: {}", step.reveals.text));
     }
     for &(cell, state) in &step.decided {
         if known.contains(&cell) || hint.earlier.iter().any(|e| e.0 == cell) {
-            out.push(format!("{what}: decides {cell:?}, which the board already says: {}", step.text));
+            out.push(format!("{what}: decides {cell:?}, which the board already says: {}", step.reveals.text));
         }
         if (state == CellState::Queen) != solution.contains(cell) {
-            out.push(format!("{what}: unsound {cell:?} {state:?}: {}", step.text));
+            out.push(format!("{what}: unsound {cell:?} {state:?}: {}", step.reveals.text));
         }
     }
     out.extend(named(what, step));
@@ -315,7 +315,7 @@ fn faults(what: &str, hint: &Hint, known: &[Cell], solution: &Placement) -> Vec<
 fn named(what: &str, step: &Step) -> Vec<String> {
     let mut out = Vec::new();
     for &(cell, _) in &step.decided {
-        for (reveal, text) in [("nudge", &step.nudge), ("reason", &step.reason)] {
+        for (reveal, text) in [("nudge", &step.reveals.nudge), ("reason", &step.reveals.reason)] {
             if names_cell(text, cell) {
                 out.push(format!("{what}: the {reveal} names decided {cell:?}: {text}"));
             }
@@ -410,10 +410,10 @@ fn corpus_levels_with_generated_marks_get_hints_that_skip_what_the_crowns_say() 
             if let Some(&wrong) = solution.cells().iter().find(|&&c| marks.get(c) == Mark::Blank) {
                 marks.set(wrong, Mark::Cross);
                 let h = hint_after(&engine, &regions, &solution, &marks, 0);
-                if h.step.is_some() || !names_cell(&h.text, wrong) {
-                    faults.push(format!("{what}: the mistake's answer does not name {wrong:?}: {}", h.text));
+                if h.step.is_some() || !names_cell(&h.reveals.text, wrong) {
+                    faults.push(format!("{what}: the mistake's answer does not name {wrong:?}: {}", h.reveals.text));
                 }
-                for text in [&h.nudge, &h.reason] {
+                for text in [&h.reveals.nudge, &h.reveals.reason] {
                     if names_cell(text, wrong) || !text.ends_with('.') {
                         faults.push(format!("{what}: a mistake's nudge or reason names {wrong:?}: {text}"));
                     }
@@ -479,7 +479,11 @@ fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &
     board.set(g.at(fix.cell), if queen { CellState::Queen } else { CellState::Unknown });
     for (k, step) in steps.iter().enumerate() {
         if engine.next_step(&board).as_ref() != Some(step) && !engine.cheap_steps(&board).contains(step) {
-            faults.push(format!("{what}: proof step {} is not a step of the engine there: {}", k + 1, step.text));
+            faults.push(format!(
+                "{what}: proof step {} is not a step of the engine there: {}",
+                k + 1,
+                step.reveals.text
+            ));
             return faults;
         }
         for &(cell, state) in &step.decided {
@@ -487,17 +491,17 @@ fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &
                 faults.push(format!("{what}: proof step {} decides a known cell", k + 1));
             }
             if !queen && (state == CellState::Queen) != solution.contains(cell) {
-                faults.push(format!("{what}: forcing step {} is unsound: {}", k + 1, step.text));
+                faults.push(format!("{what}: forcing step {} is unsound: {}", k + 1, step.reveals.text));
             }
             board.set(g.at(cell), state);
         }
     }
     match proof {
         Proof::Refuted { broken, .. } if g.contradiction(&board) != Some(*broken) => {
-            faults.push(format!("{what}: the refutation does not end on {broken:?} broken: {}", h.text))
+            faults.push(format!("{what}: the refutation does not end on {broken:?} broken: {}", h.reveals.text))
         }
         Proof::Forced { .. } if board.get(g.at(fix.cell)) != CellState::Queen => {
-            faults.push(format!("{what}: the forcing chain does not place the queen: {}", h.text))
+            faults.push(format!("{what}: the forcing chain does not place the queen: {}", h.reveals.text))
         }
         _ => {}
     }
@@ -543,13 +547,15 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
             let mut faults = Vec::new();
             let fix = h.fix.expect("a mistake to fix is named");
             assert!(as_cells(&shot.mistakes).contains(&fix.cell), "{what}: {fix:?} is a listed mistake");
-            if !names_cell(&h.text, fix.cell) {
-                faults.push(format!("{what}: the answer does not name the mistake: {}", h.text));
+            if !names_cell(&h.reveals.text, fix.cell) {
+                faults.push(format!("{what}: the answer does not name the mistake: {}", h.reveals.text));
             }
-            if shot.clash && (fix.mark != Mark::Queen || !h.text.contains(&format!("crown on {}", fix.cell.name()))) {
-                faults.push(format!("{what}: a clash's fix does not name the wrong crown: {}", h.text));
+            if shot.clash
+                && (fix.mark != Mark::Queen || !h.reveals.text.contains(&format!("crown on {}", fix.cell.name())))
+            {
+                faults.push(format!("{what}: a clash's fix does not name the wrong crown: {}", h.reveals.text));
             }
-            for text in [&h.nudge, &h.reason] {
+            for text in [&h.reveals.nudge, &h.reveals.reason] {
                 if h.mistakes.iter().any(|m| names_cell(text, m.cell)) {
                     faults.push(format!("{what}: a nudge or reason names a mistake: {text}"));
                 }
@@ -611,7 +617,7 @@ fn explained_steps_bring_their_queens_reach_and_keep_their_cells_out_of_the_nudg
             for (k, step) in path.steps.iter().enumerate() {
                 let what = format!("{what} step {}", k + 1);
                 if step.technique == Technique::Reach {
-                    out.push(format!("{what}: a queen's reach step: {}", step.text));
+                    out.push(format!("{what}: a queen's reach step: {}", step.reveals.text));
                 }
                 out.extend(named(&what, step));
                 for &(cell, s) in &step.decided {
@@ -634,7 +640,10 @@ fn explained_steps_bring_their_queens_reach_and_keep_their_cells_out_of_the_nudg
                         })
                         .collect();
                     if !left.is_empty() {
-                        out.push(format!("{what}: the queen on {q:?} leaves {left:?} in its reach: {}", step.text));
+                        out.push(format!(
+                            "{what}: the queen on {q:?} leaves {left:?} in its reach: {}",
+                            step.reveals.text
+                        ));
                     }
                 }
             }
@@ -766,11 +775,11 @@ fn a_hint_past_its_deadline_says_time_limit() {
     config.solve.stars = board.stars;
     let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
     let fresh = pipeline::hint(&outcome, &config).expect("a hint");
-    assert!(fresh.step.is_some(), "a step from the empty board: {}", fresh.text);
+    assert!(fresh.step.is_some(), "a step from the empty board: {}", fresh.reveals.text);
     config.solve.deadline = Deadline::at(std::time::Instant::now() - std::time::Duration::from_millis(1));
     let late = pipeline::hint(&outcome, &config).expect("a hint record");
-    assert!(late.step.is_none(), "no step past the deadline: {}", late.text);
-    assert!(late.text.contains("within the time limit"), "{}", late.text);
+    assert!(late.step.is_none(), "no step past the deadline: {}", late.reveals.text);
+    assert!(late.reveals.text.contains("within the time limit"), "{}", late.reveals.text);
 }
 
 /// A position whose next step costs more than a hint searches says that the
@@ -783,11 +792,11 @@ fn a_hint_past_its_search_points_to_the_full_explanation() {
     let Some(text) = common::beyond_a_hint() else { return };
     let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &Config::default());
     let hint = pipeline::hint(&outcome, &Config::default()).expect("a hint record");
-    assert!(hint.step.is_none(), "no step within a hint's search: {}", hint.text);
-    assert_eq!(hint.stopped, Some(queens::solve::logic::hint::Stopped::Search), "{}", hint.text);
-    assert!(hint.text.contains("within a hint's search"), "{}", hint.text);
+    assert!(hint.step.is_none(), "no step within a hint's search: {}", hint.reveals.text);
+    assert_eq!(hint.stopped, Some(queens::solve::logic::hint::Stopped::Search), "{}", hint.reveals.text);
+    assert!(hint.reveals.text.contains("within a hint's search"), "{}", hint.reveals.text);
     // The engine names no front end's command; the terminal adds its own.
-    assert!(!hint.text.contains("queens explain"), "{}", hint.text);
+    assert!(!hint.reveals.text.contains("queens explain"), "{}", hint.reveals.text);
     let dir = tempfile::tempdir().unwrap();
     let file = write(dir.path(), "060-part-way.txt", &text);
     let out = queens().args(["hint", "--no-image"]).arg(&file).output().expect("run queens hint");

@@ -27,7 +27,14 @@ fn run(level: &common::Level) -> Outcome {
     for (k, step) in path.steps.iter().enumerate() {
         for &(cell, mark) in &step.decided {
             if (mark == CellState::Queen) != queen(cell) {
-                unsound.push(format!("level {} step {}: {:?} {:?} — {}", level.id, k + 1, cell, mark, step.text));
+                unsound.push(format!(
+                    "level {} step {}: {:?} {:?} — {}",
+                    level.id,
+                    k + 1,
+                    cell,
+                    mark,
+                    step.reveals.text
+                ));
             }
         }
     }
@@ -117,11 +124,11 @@ fn explain_star(p: &Star) -> StarOutcome {
         .iter()
         .flat_map(|s| s.decided.iter().map(move |d| (s, d)))
         .filter(|(_, &(cell, mark))| (mark == CellState::Queen) != star(cell))
-        .map(|(s, d)| format!("{}: {:?} — {}", p.file, d, s.text))
+        .map(|(s, d)| format!("{}: {:?} — {}", p.file, d, s.reveals.text))
         .chain(
             path.steps
                 .iter()
-                .flat_map(|s| [&s.nudge, &s.reason, &s.text])
+                .flat_map(|s| [&s.reveals.nudge, &s.reveals.reason, &s.reveals.text])
                 .filter(|t| t.contains("?.") || t.contains("..") || !t.ends_with(['.', '?']))
                 .map(|t| format!("{}: badly ended: {t}", p.file)),
         )
@@ -233,7 +240,7 @@ fn case_splits_on_two_threads_take_the_same_path_as_on_one() {
         let alone = engine.explain(empty());
         let paired = pool.install(|| engine.explain(empty()));
         let words = |path: &queens::solve::logic::Path| -> Vec<String> {
-            path.steps.iter().map(|s| format!("{:?} {}", s.technique, s.text)).collect()
+            path.steps.iter().map(|s| format!("{:?} {}", s.technique, s.reveals.text)).collect()
         };
         assert!(alone.steps.iter().any(|s| s.technique == Technique::LineCases), "{}: no case split", p.file);
         assert_eq!(words(&alone), words(&paired), "{}: the paths differ", p.file);

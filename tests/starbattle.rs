@@ -111,7 +111,7 @@ fn the_explanation_beside_the_solve_is_the_one_after_it() {
         (a.solved_by_logic, a.difficulty.grade, a.difficulty.score),
         (b.solved_by_logic, b.difficulty.grade, b.difficulty.score)
     );
-    let texts = |e: &queens::pipeline::Explanation| e.steps.iter().map(|s| s.text.clone()).collect::<Vec<_>>();
+    let texts = |e: &queens::pipeline::Explanation| e.steps.iter().map(|s| s.reveals.text.clone()).collect::<Vec<_>>();
     assert!(!a.steps.is_empty());
     assert_eq!(texts(&a), texts(&b));
     assert!(after.ms.explain.is_some() && beside.ms.explain.is_some());

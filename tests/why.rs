@@ -64,8 +64,8 @@ fn faults(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, cell
         Mark::Blank => false,
     };
     if wrong {
-        if w.mistake.is_none() || !w.text.contains(&cell.name()) {
-            out.push(format!("{what} {cell:?}: a wrong mark is not answered as a mistake: {}", w.text));
+        if w.mistake.is_none() || !w.reveals.text.contains(&cell.name()) {
+            out.push(format!("{what} {cell:?}: a wrong mark is not answered as a mistake: {}", w.reveals.text));
         }
         return out;
     }
@@ -74,14 +74,14 @@ fn faults(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, cell
     for (k, step) in w.steps.iter().enumerate() {
         for &(c, s) in &step.decided {
             if replay.get(g.at(c)) != CellState::Unknown || s != truth(solution, c) {
-                out.push(format!("{what} {cell:?}: step {} is unsound: {}", k + 1, step.text));
+                out.push(format!("{what} {cell:?}: step {} is unsound: {}", k + 1, step.reveals.text));
             }
             replay.set(g.at(c), s);
         }
     }
     match w.state {
         Some(s) if s != truth(solution, cell) || replay.get(g.at(cell)) != s => {
-            out.push(format!("{what} {cell:?}: the chain ends on the wrong state: {}", w.text))
+            out.push(format!("{what} {cell:?}: the chain ends on the wrong state: {}", w.reveals.text))
         }
         Some(_) => match engine_path(engine, board, cell) {
             Some(len) if w.steps.len() > len => {
@@ -91,8 +91,10 @@ fn faults(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, cell
         },
         None => {}
     }
-    if w.nudge.contains(&format!("{} holds", cell.name())) || w.nudge.contains(&format!("{} is empty", cell.name())) {
-        out.push(format!("{what} {cell:?}: the nudge gives the answer: {}", w.nudge));
+    if w.reveals.nudge.contains(&format!("{} holds", cell.name()))
+        || w.reveals.nudge.contains(&format!("{} is empty", cell.name()))
+    {
+        out.push(format!("{what} {cell:?}: the nudge gives the answer: {}", w.reveals.nudge));
     }
     out
 }
@@ -175,7 +177,7 @@ fn every_cell_of_the_readable_played_screenshots_is_answered() {
                     let w = why(&engine, &regions, &solution, &marks, cell);
                     let mut f = faults(&shot.file, &engine, &solution, &marks, cell, &w);
                     if w.state.is_none() {
-                        f.push(format!("{} {cell:?}: no chain: {}", shot.file, w.text));
+                        f.push(format!("{} {cell:?}: no chain: {}", shot.file, w.reveals.text));
                     }
                     f
                 })

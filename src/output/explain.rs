@@ -61,9 +61,9 @@ impl StepJson {
         StepJson {
             technique: Some(step.technique.id()),
             level: Some(step.level()),
-            nudge: step.nudge.clone(),
-            reason: Some(step.reason.clone()),
-            text: Some(step.text.clone()),
+            nudge: step.reveals.nudge.clone(),
+            reason: Some(step.reveals.reason.clone()),
+            text: Some(step.reveals.text.clone()),
             decided: step
                 .decided
                 .iter()
@@ -172,7 +172,7 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> St
     let width = e.steps.len().to_string().len();
     let mut known: Vec<Option<CellState>> = boards.map(|r| vec![None; r.n() * r.n()]).unwrap_or_default();
     for (k, s) in e.steps.iter().enumerate() {
-        let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
+        let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.reveals.text);
         if let Some(regions) = boards {
             out.push_str(&step_board(regions, &mut known, s, width + 4, star));
         }
@@ -311,9 +311,9 @@ impl<'a> HintJson<'a> {
                     StepJson {
                         technique: Some("mistake"),
                         level: Some(0),
-                        nudge: h.nudge.clone(),
-                        reason: Some(h.reason.clone()),
-                        text: Some(h.text.clone()),
+                        nudge: h.reveals.nudge.clone(),
+                        reason: Some(h.reveals.reason.clone()),
+                        text: Some(h.reveals.text.clone()),
                         decided: Vec::new(),
                         uses: UsesJson::new(&uses),
                     }
@@ -347,7 +347,7 @@ impl<'a> HintJson<'a> {
             solved: hint.is_some_and(|h| h.solved),
             fixing: hint.is_some_and(|h| h.fix.is_some()),
             hint: step,
-            stopped: hint.filter(|h| h.stopped.is_some()).map(|h| h.text.clone()),
+            stopped: hint.filter(|h| h.stopped.is_some()).map(|h| h.reveals.text.clone()),
             difficulty: difficulty_json(outcome),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
@@ -384,7 +384,7 @@ pub fn hint_text(
 ) -> String {
     let star = star_symbol(stars, outcome.from_borders);
     let mut shown = [false; 3];
-    let mut out = format!("  {}\n", hint.reveal(reveal));
+    let mut out = format!("  {}\n", hint.reveals.reveal(reveal));
     let colors = crate::output::palette::display_colors(outcome);
     let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();

@@ -80,7 +80,7 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     // Text sized to the board's width as well as its cells: a picture shown at a
     // phone's width keeps its sentence readable (about 16 px at 358 px wide).
     let size = (grid.py * 0.4).max(f64::from(board.width()) / 22.0);
-    banner::below(&board, hint.reveal(look.reveal), size as f32)
+    banner::below(&board, hint.reveals.reveal(look.reveal), size as f32)
 }
 
 /// The units a hint picture outlines, each as the set of its cells: the step's own

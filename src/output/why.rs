@@ -64,9 +64,9 @@ impl<'a> WhyJson<'a> {
             stars,
             cell: [cell.row, cell.col],
             reveal: reveal.name(),
-            nudge: why.map(|w| w.nudge.clone()),
-            reason: why.filter(|_| reveal >= Reveal::Reason).map(|w| w.reason.clone()),
-            text: why.filter(|_| answer).map(|w| w.text.clone()),
+            nudge: why.map(|w| w.reveals.nudge.clone()),
+            reason: why.filter(|_| reveal >= Reveal::Reason).map(|w| w.reveals.reason.clone()),
+            text: why.filter(|_| answer).map(|w| w.reveals.text.clone()),
             state: why.filter(|_| answer).and_then(|w| w.state).map(|s| match s {
                 CellState::Queen => "queen",
                 _ => "empty",

@@ -23,6 +23,7 @@ pub mod logic;
 pub mod model;
 pub mod sat;
 pub mod stars;
+pub mod tiles;
 
 use crate::error::{Error, Result};
 use crate::puzzle::check;
@@ -129,9 +130,8 @@ pub fn solve_by(regions: &Regions, opts: &SolveOptions) -> Solved {
     };
     // SAT runs without the presolve: its theory makes the engine's counting
     // deductions (K per unit, 2×2 tiles, the squeeze) inside the search, each for a
-    // few additions, where the presolve's sweeps over the units took 3–5 ms before
-    // the first decision on a 21×21 or 25×25 board, whose median solve plus proof
-    // is now under half a millisecond (docs/benchmarks.md).
+    // few additions, which costs far less than the presolve's sweeps over every unit
+    // before the first decision (docs/benchmarks.md, "Star Battle").
     if engine == Exact::Sat {
         return Solved { result: sat::solve(regions, opts.stars, deadline), engine };
     }

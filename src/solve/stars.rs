@@ -10,18 +10,20 @@
 //! - Two adjacent rows cut into ⌈N/2⌉ blocks, and hold 2K stars: K ≤ ⌊⌈N/2⌉/2⌋
 //!   ([`max_stars`]; tighter than the "K per row without touching" bound ⌈N/2⌉,
 //!   and every K between the two has no solution anyway).
-//! - A region that meets fewer than K blocks of some 2×2 tiling cannot hold K stars
-//!   ([`blocked`]). On coloured Queens boards a small region rules out K = 2 at once.
+//! - A region that meets fewer than K blocks of some 2×2 tiling (`solve::tiles`)
+//!   cannot hold K stars ([`blocked`]). On coloured Queens boards a small region rules out K = 2 at once.
 //! - Otherwise, for K ≥ 2, a bounded row-by-row search ([`search`], a few thousand
 //!   nodes at most) proves that no placement exists, which on Queens boards it does in
 //!   well under a millisecond, so a 1★ daily level costs no second solver run.
 //!   Anything the search cannot settle, and every K that has placements, goes to
-//!   HiGHS, which finds the solutions and proves uniqueness as for a fixed K.
+//!   the exact solver (HiGHS for K = 1, SAT for K ≥ 2, as for a fixed K), which
+//!   finds the solutions and proves uniqueness.
 
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
 use crate::puzzle::{Placement, Regions};
+use crate::solve::tiles::{tiles_met, TILINGS};
 use crate::solve::{solve_by, Exact, SolveOptions};
 
 /// How the star count K is chosen.
@@ -53,17 +55,10 @@ pub fn max_stars(n: usize) -> usize {
 }
 
 /// True when some region provably cannot hold `k` non-touching stars: for one of
-/// the four 2×2 tilings of the plane, it meets fewer than `k` tiles.
+/// the four 2×2 tilings of the plane ([`TILINGS`]), it meets fewer than `k` tiles.
 pub fn blocked(regions: &Regions, k: usize) -> bool {
     let members = regions.members();
-    members.iter().any(|cells| {
-        [(0, 0), (0, 1), (1, 0), (1, 1)].iter().any(|&(dr, dc)| {
-            let mut tiles: Vec<(usize, usize)> = cells.iter().map(|c| ((c.row + dr) / 2, (c.col + dc) / 2)).collect();
-            tiles.sort_unstable();
-            tiles.dedup();
-            tiles.len() < k
-        })
-    })
+    members.iter().any(|cells| TILINGS.iter().any(|&t| tiles_met(cells.iter().map(|c| (c.row, c.col)), t) < k))
 }
 
 /// What a short exhaustive search says about one K.
@@ -82,7 +77,7 @@ const MAX_PATTERNS: usize = 4096;
 
 /// A bounded row-by-row search (bitmasks) for any placement of `k` stars per row,
 /// column and region, no two touching. It only ever saves the solver a run on a K
-/// that has no solution: a [`Search::Found`] K still goes to HiGHS, which finds
+/// that has no solution: a [`Search::Found`] K still goes to the exact solver, which finds
 /// and proves the answer. On Queens boards it settles K = 2 in a few hundred nodes.
 pub fn search(regions: &Regions, k: usize, budget: usize) -> Search {
     let n = regions.n();

@@ -6,14 +6,15 @@
 //! [`Step`]: its cells, what it used, and its three reveals.
 
 use super::board::{Board, CellState, Geometry};
+use super::families::FAMILIES;
+use super::family::Work;
 use super::sentences::say;
-use super::step::{apply, Found, Step, Technique, Uses};
+use super::step::{apply, Found, Reveals, Step, Technique, Uses};
 use super::techniques::basic::{reach_of_placed, reach_reason};
 use super::techniques::{cheapest, every_cheap};
 use super::trials::budget::Budget;
-use super::trials::cases::{case_split, SplitMemo};
+use super::trials::memo::SplitMemo;
 use super::trials::propagate::probe;
-use super::trials::what_if::what_if;
 use super::words::Names;
 use crate::puzzle::deadline::Deadline;
 use crate::puzzle::marks::{Mark, Marks};
@@ -38,25 +39,21 @@ impl Spend {
 }
 
 /// What a path may spend when it grades a puzzle (`solve --json`'s `difficulty`,
-/// the generator): enough for every board of the corpus up to 14×14 (the
-/// costliest path takes about 9,600 rounds and its costliest step about 1,900,
-/// which the step's cap exceeds by about half again), while a board far beyond it
-/// gives up early: the corpus's 17×17 4★ board 058, whose steps grow to thousands
-/// of rounds, stops at its first step past 3,000, so grading costs about what its
-/// exact solve does.
+/// the generator): enough for every board of the corpus up to 14×14, with room to
+/// spare on its costliest step, while a board far beyond it (a 17×17 4★ whose steps
+/// grow to thousands of rounds) stops at its first step past the cap, so grading
+/// costs about what its exact solve does (docs/benchmarks.md, "Explanations").
 pub const GRADE_BUDGET: Spend = Spend { path: 20_000, step: 3_000 };
 /// What one hint may spend: a step from the player's board, which may be a hard
 /// one, and nothing else to pay for.
 const HINT_STEP: u64 = 10_000;
-/// The same for `queens explain`, where the path itself is what was asked for. It
-/// finishes every Star Battle board of the corpus; the costliest, the 17×17 4★
-/// board 059, takes about 2 million rounds, 1 million of them in one step that first splits most of its rows and columns;
-/// a board beyond the engine stops within 4 million.
+/// The same for `queens explain`, where the path itself is what was asked for:
+/// enough for every Star Battle board of the corpus, the costliest of which spends
+/// half of the path's cap and half of it in one step (docs/benchmarks.md,
+/// "Explanations"), while a board beyond the engine stops within the cap.
 pub const EXPLAIN_BUDGET: Spend = Spend { path: 4_000_000, step: 2_000_000 };
 /// Propagation rounds the presolve's what-if probing may spend on one puzzle.
 const PRESOLVE_BUDGET: u64 = 3_000;
-/// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
-const MAX_DEPTH: usize = 3;
 
 /// A whole solve path from a starting board.
 #[derive(Debug, Clone)]
@@ -153,14 +150,8 @@ impl Engine {
             return None;
         }
         let g = &self.geo;
-        let found = cheapest(g, board, Technique::Pressured)
-            .or_else(|| case_split(g, board, budget, starts, false)?.ok())
-            .or_else(|| what_if(g, board, 0, budget)?.ok())
-            // With one queen per unit a way is one cell, and a case split with
-            // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
-            // that is the last resort.
-            .or_else(|| if g.k > 1 { case_split(g, board, budget, starts, true)?.ok() } else { None })
-            .or_else(|| (1..=MAX_DEPTH).find_map(|depth| what_if(g, board, depth, budget)?.ok()))?;
+        let mut work = Work { budget, memo: starts };
+        let found = FAMILIES.iter().find_map(|f| f.find(g, board, Some(&mut work)))?;
         Some(self.step(found, board))
     }
 
@@ -201,9 +192,7 @@ impl Engine {
             technique: found.technique,
             decided: decided.into_iter().map(|(i, s)| (g.cell(i), s)).collect(),
             uses,
-            nudge,
-            reason,
-            text,
+            reveals: Reveals { nudge, reason, text },
             detail: found.detail,
         }
     }

@@ -1,32 +1,8 @@
 //! How hard a solve path is for a person: its grade, from the hardest technique
 //! it needs, and a finer score that weighs every step by its level.
 
-use super::step::{Step, Technique};
-
-/// How hard a puzzle is for a person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Grade {
-    /// Queen's reach, last cells and regions in one line suffice.
-    Easy,
-    /// Needs regions filling lines.
-    Medium,
-    /// Needs blocked-unit or counting steps (2×2 blocks, squeeze, counting, pressure).
-    Hard,
-    /// Needs a case split or what-if reasoning.
-    Expert,
-}
-
-impl Grade {
-    /// The grade's name in JSON and text.
-    pub fn name(self) -> &'static str {
-        match self {
-            Grade::Easy => "easy",
-            Grade::Medium => "medium",
-            Grade::Hard => "hard",
-            Grade::Expert => "expert",
-        }
-    }
-}
+use super::families::family;
+use super::step::{Grade, Step, Technique};
 
 /// The difficulty of a solve path.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,14 +18,7 @@ pub struct Difficulty {
 
 /// The grade of a path whose hardest step is `t` (the generator steers by it).
 pub fn grade_of(t: Technique) -> Grade {
-    match t {
-        Technique::Reach | Technique::LastCell | Technique::OneLine => Grade::Easy,
-        Technique::Fill => Grade::Medium,
-        Technique::Blocked | Technique::Tiling | Technique::Squeeze | Technique::Counting | Technique::Pressured => {
-            Grade::Hard
-        }
-        Technique::LineCases | Technique::WhatIf | Technique::DeepCases | Technique::DeepWhatIf => Grade::Expert,
-    }
+    family(t).grade()
 }
 
 /// The difficulty of a path (only meaningful for a path that solved the puzzle).

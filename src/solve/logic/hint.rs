@@ -9,7 +9,7 @@ use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
 pub use super::mistakes::{Clash, Mistake, Proof};
-use super::step::{add_unit, Reveal, Step, Uses};
+use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -23,13 +23,10 @@ pub struct Hint {
     pub clashes: Vec<Clash>,
     /// The board is finished and right.
     pub solved: bool,
-    /// First reveal: where to look (a unit or units), naming no cell to change.
-    pub nudge: String,
-    /// Second reveal: why, still naming no cell to change.
-    pub reason: String,
-    /// What to do first, in one sentence: fix a mistake, or the next step's sentence,
-    /// or that the board is solved.
-    pub text: String,
+    /// What to say: where to look (a unit or units), why (still naming no cell to
+    /// change), and what to do first in one sentence: fix a mistake, or the next
+    /// step, or that the board is solved.
+    pub reveals: Reveals,
     /// What the nudge points at: the step's units and cells, or for a mistake the
     /// row, column or region to look in (never the mistaken cell itself).
     pub look: Uses,
@@ -76,24 +73,13 @@ impl Stopped {
 }
 
 impl Hint {
-    /// The text of one reveal: the nudge, the reason, or the whole hint.
-    pub fn reveal(&self, reveal: Reveal) -> &str {
-        match reveal {
-            Reveal::Nudge => &self.nudge,
-            Reveal::Reason => &self.reason,
-            Reveal::Answer => &self.text,
-        }
-    }
-
     /// A hint that is the same at every reveal (solved, nothing to say).
     fn plain(mistakes: Vec<Mistake>, clashes: Vec<Clash>, text: &str, implied: Vec<Cell>) -> Self {
         Hint {
             mistakes,
             clashes,
             solved: false,
-            nudge: text.into(),
-            reason: text.into(),
-            text: text.into(),
+            reveals: Reveals::same(text),
             look: Uses::default(),
             step: None,
             fix: None,
@@ -107,7 +93,7 @@ impl Hint {
     /// Adds `advice` to what the hint says (its three reveals), for a hint whose
     /// search stopped: what the user of one front end can do next.
     pub fn advise(&mut self, advice: &str) {
-        for text in [&mut self.nudge, &mut self.reason, &mut self.text] {
+        for text in [&mut self.reveals.nudge, &mut self.reveals.reason, &mut self.reveals.text] {
             text.push(' ');
             text.push_str(advice);
         }
@@ -178,9 +164,7 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
         mistakes,
         clashes,
         solved: false,
-        nudge: step.nudge.clone(),
-        reason: step.reason.clone(),
-        text: step.text.clone(),
+        reveals: step.reveals.clone(),
         look,
         step: Some(step),
         fix: None,
@@ -282,7 +266,7 @@ fn fix(
             if steps.is_empty() {
                 t.push_str(&format!("{says}."));
             } else {
-                let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+                let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
                 t.push_str(&format!("{} Then {says}.", lower_first(&said.join(" "))));
             }
             t + &format!(" Remove the {piece} on {cell}.")
@@ -291,7 +275,7 @@ fn fix(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
         (_, Some(Proof::Forced { steps })) => {
-            let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+            let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
             format!(
                 "The X on {cell} is wrong: {} So {cell} holds a {queen}. Remove the X.",
                 lower_first(&said.join(" "))
@@ -305,9 +289,7 @@ fn fix(
         mistakes,
         clashes,
         solved: false,
-        nudge: sentence(nudge) + ".",
-        reason: sentence(reason) + ".",
-        text: sentence(text),
+        reveals: Reveals { nudge: sentence(nudge) + ".", reason: sentence(reason) + ".", text: sentence(text) },
         look,
         step: None,
         fix: Some(m),

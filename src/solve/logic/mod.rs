@@ -11,19 +11,17 @@
 //! explanations are shown only when the engine's final board equals the exact
 //! solution. It knows the puzzle layer only: no pictures, JSON, terminals or files.
 //!
-//! The rooms, lowest first (a file imports only rooms above it in this list):
-//! - `board`: the board and the puzzle's geometry; `hasher`: a fast hasher;
-//! - `step`: the vocabulary every room speaks ([`Technique`], [`Detail`],
-//!   [`Step`], [`Reveal`]); `words`: the words sentences are made of ([`Names`]);
-//! - `techniques/`: techniques 1–9, one file per family, each with its words;
-//! - `trials/`: techniques 10–13 (case splits, what-ifs) and their work budget;
-//! - `sentences`: a step's three reveals, from its family's words;
-//! - `engine`: the next step, a whole path, the presolve ([`Engine`]);
-//! - `grade`: how hard a path is ([`Grade`]); `hint`: a hint for a player's board.
+//! Each technique is a file of `techniques/` (1–9, reading the board as it
+//! stands) or `trials/` (10–13, trying something within a work budget) and one
+//! entry in the ordered list of `families.rs`, which the engine, the sweeps, the
+//! words and the grade all go through. ARCHITECTURE.md's engine table names every
+//! file here, lowest first, with what it owns.
 
 pub mod board;
 pub mod chain;
 mod engine;
+mod families;
+mod family;
 mod grade;
 mod hasher;
 pub mod hint;
@@ -39,6 +37,6 @@ mod words;
 
 pub use board::{Board, CellState, Geometry, Unit};
 pub use engine::{Engine, Path, Spend, EXPLAIN_BUDGET, GRADE_BUDGET};
-pub use grade::{difficulty, grade_of, Difficulty, Grade};
-pub use step::{Block, Detail, Reveal, Step, Technique, Uses};
+pub use grade::{difficulty, grade_of, Difficulty};
+pub use step::{Block, Detail, Grade, Reveal, Reveals, Step, Technique, Uses};
 pub use words::Names;

@@ -64,42 +64,29 @@ impl Technique {
     pub fn level(self) -> u8 {
         self as u8 + 1
     }
+}
 
-    /// Stable name used in JSON.
-    pub fn id(self) -> &'static str {
-        match self {
-            Technique::Reach => "queen-reach",
-            Technique::LastCell => "last-cell",
-            Technique::OneLine => "one-line",
-            Technique::Fill => "lines-filled",
-            Technique::Blocked => "blocked",
-            Technique::Tiling => "two-by-two",
-            Technique::Squeeze => "squeeze",
-            Technique::Counting => "counting",
-            Technique::Pressured => "pressured",
-            Technique::LineCases => "line-cases",
-            Technique::WhatIf => "what-if",
-            Technique::DeepCases => "deep-line-cases",
-            Technique::DeepWhatIf => "deep-what-if",
-        }
-    }
+/// How hard a puzzle is for a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Queen's reach, last cells and regions in one line suffice.
+    Easy,
+    /// Needs regions filling lines.
+    Medium,
+    /// Needs blocked-unit or counting steps (2×2 blocks, squeeze, counting, pressure).
+    Hard,
+    /// Needs a case split or what-if reasoning.
+    Expert,
+}
 
-    /// The name people read.
+impl Grade {
+    /// The grade's name in JSON and text.
     pub fn name(self) -> &'static str {
         match self {
-            Technique::Reach => "queen's reach",
-            Technique::LastCell => "last cell",
-            Technique::OneLine => "region in one line",
-            Technique::Fill => "regions fill lines",
-            Technique::Blocked => "blocked unit",
-            Technique::Tiling => "2×2 blocks",
-            Technique::Squeeze => "squeeze",
-            Technique::Counting => "counting regions and lines",
-            Technique::Pressured => "pressured exclusion",
-            Technique::LineCases => "case split",
-            Technique::WhatIf => "what if",
-            Technique::DeepCases => "case split with what-ifs",
-            Technique::DeepWhatIf => "deeper what if",
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Expert => "expert",
         }
     }
 }
@@ -267,12 +254,8 @@ pub struct Step {
     pub decided: Vec<(Cell, CellState)>,
     /// What the argument used.
     pub uses: Uses,
-    /// First reveal: where to look (units, never a decided cell), no conclusion.
-    pub nudge: String,
-    /// Second reveal: the argument, still without the decided cells.
-    pub reason: String,
-    /// Third reveal: the whole step in one plain sentence, decided cells included.
-    pub text: String,
+    /// What it says, in three reveals.
+    pub reveals: Reveals,
     /// The argument, for drawing it.
     pub detail: Detail,
 }
@@ -282,8 +265,28 @@ impl Step {
     pub fn level(&self) -> u8 {
         self.technique.level()
     }
+}
 
-    /// The text of one reveal: the nudge, the reason, or the whole step.
+/// What a step, a hint or an answer to "why?" says, in three reveals, each said
+/// only when the player asks for it: where to look, why, and the whole answer.
+/// The nudge and the reason never name a cell the answer decides.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reveals {
+    /// First reveal: where to look (units, never a decided cell), no conclusion.
+    pub nudge: String,
+    /// Second reveal: the argument, still without the decided cells.
+    pub reason: String,
+    /// Third reveal: the whole answer, decided cells included.
+    pub text: String,
+}
+
+impl Reveals {
+    /// The same words at every reveal (nothing to hold back).
+    pub fn same(text: &str) -> Self {
+        Reveals { nudge: text.into(), reason: text.into(), text: text.into() }
+    }
+
+    /// The text of one reveal: the nudge, the reason, or the whole answer.
     pub fn reveal(&self, reveal: Reveal) -> &str {
         match reveal {
             Reveal::Nudge => &self.nudge,

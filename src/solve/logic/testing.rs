@@ -1,7 +1,11 @@
 //! What the engine's unit tests share: a fixed pseudo-random sequence, two 9×9
-//! maps to draw boards on, and plain geometries.
+//! maps to draw boards on, plain geometries, boards drawn as text, and a step's
+//! words as its technique says them.
 
-use super::board::Geometry;
+use super::board::{Board, CellState, Geometry};
+use super::family::Family;
+use super::step::{Found, Reveals};
+use super::words::{full_stop, sentence, Names};
 use crate::puzzle::Regions;
 
 /// Two 9×9 maps the technique tests draw boards on.
@@ -24,4 +28,33 @@ pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
 pub(crate) fn geometry(n: usize, k: usize) -> Geometry {
     let labels: Vec<usize> = (0..n * n).map(|i| i / n).collect();
     Geometry::new(&Regions::from_labels(n, &labels).unwrap(), k)
+}
+
+/// A board drawn as text, `k` stars a unit: the region map, a blank line, then the
+/// marks, a character a cell (`Q` a queen, `x` empty, `.` unknown).
+pub(crate) fn drawn(text: &str, k: usize) -> (Geometry, Board) {
+    let (map, marks) = text.split_once("\n\n").expect("a map, a blank line, the marks");
+    let g = Geometry::new(&crate::puzzle::text::parse(map).expect("a region map"), k);
+    let mut b = Board::new(g.n);
+    for (i, mark) in marks.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        b.cells[i] = match mark {
+            'Q' => CellState::Queen,
+            'x' => CellState::Empty,
+            _ => CellState::Unknown,
+        };
+    }
+    (g, b)
+}
+
+/// `found`'s three reveals as `family` words them, made sentences (regions by
+/// letter), before the engine adds the reach of any queen the step places.
+pub(crate) fn words(family: &dyn Family, g: &Geometry, found: &Found) -> Reveals {
+    let said = family.say(g, &Names::letters(g.n), found).expect("the family words its own finds");
+    let finish = |s: String| full_stop(sentence(s));
+    Reveals { nudge: finish(said.nudge), reason: finish(said.reason), text: finish(said.text) }
+}
+
+/// The cells of `decided` by (row, column), with `true` for a queen.
+pub(crate) fn cells(g: &Geometry, decided: &[(usize, CellState)]) -> Vec<(usize, usize, bool)> {
+    decided.iter().map(|&(i, s)| (g.cell(i).row, g.cell(i).col, s == CellState::Queen)).collect()
 }

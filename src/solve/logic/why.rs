@@ -11,7 +11,7 @@ use super::chain::deciding;
 use super::engine::Engine;
 use super::hint::{fix_of, Hint};
 use super::mistakes::{board_of_correct_marks, mistakes};
-use super::step::{Reveal, Step, Uses};
+use super::step::{Reveals, Step, Uses};
 use super::words::{lower_first, piece, sentence};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -29,12 +29,9 @@ pub struct Why {
     /// When the cell holds a mark that is wrong: the hint that fixes it (its three
     /// reveals are this answer's).
     pub mistake: Option<Hint>,
-    /// First reveal: where to look, with no conclusion about the cell.
-    pub nudge: String,
-    /// Second reveal: the argument, naming no cell it decides.
-    pub reason: String,
-    /// Third reveal: every step, and what the cell is.
-    pub text: String,
+    /// What to say: where to look (with no conclusion about the cell), the
+    /// argument (naming no cell it decides), and every step with what the cell is.
+    pub reveals: Reveals,
     /// What the nudge points at: the first step's units and cells, never a cell
     /// it decides.
     pub look: Uses,
@@ -70,9 +67,7 @@ impl Why {
                 technique: last.technique,
                 decided,
                 uses,
-                nudge: self.nudge.clone(),
-                reason: self.reason.clone(),
-                text: self.text.clone(),
+                reveals: self.reveals.clone(),
                 detail: last.detail.clone(),
             }
         });
@@ -80,9 +75,7 @@ impl Why {
             mistakes: Vec::new(),
             clashes: Vec::new(),
             solved: false,
-            nudge: self.nudge.clone(),
-            reason: self.reason.clone(),
-            text: self.text.clone(),
+            reveals: self.reveals.clone(),
             look: self.look.clone(),
             step,
             fix: None,
@@ -90,15 +83,6 @@ impl Why {
             earlier: Vec::new(),
             implied: Vec::new(),
             stopped: None,
-        }
-    }
-
-    /// The text of one reveal.
-    pub fn reveal(&self, reveal: Reveal) -> &str {
-        match reveal {
-            Reveal::Nudge => &self.nudge,
-            Reveal::Reason => &self.reason,
-            Reveal::Answer => &self.text,
         }
     }
 }
@@ -115,9 +99,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             cell,
             state: Some(if solution.contains(cell) { CellState::Queen } else { CellState::Empty }),
             steps,
-            nudge: h.nudge.clone(),
-            reason: h.reason.clone(),
-            text: h.text.clone(),
+            reveals: h.reveals.clone(),
             look: h.look.clone(),
             mistake: Some(h),
         };
@@ -147,14 +129,19 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         look.cells.retain(|c| !first.decided.iter().any(|d| d.0 == *c));
     }
     let (nudge, reason, text) = match (found.decided, found.steps.as_slice()) {
-        (Some(s), [one]) => (one.nudge.clone(), one.reason.clone(), format!("{} So {name} {}.", one.text, is(s))),
+        (Some(s), [one]) => (
+            one.reveals.nudge.clone(),
+            one.reveals.reason.clone(),
+            format!("{} So {name} {}.", one.reveals.text, is(s)),
+        ),
         (Some(s), steps) => {
             let n = steps.len();
             let reasons: Vec<String> =
-                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reason)).collect();
-            let texts: Vec<String> = steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.text)).collect();
+                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.reason)).collect();
+            let texts: Vec<String> =
+                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.text)).collect();
             (
-                format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].nudge)),
+                format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].reveals.nudge)),
                 format!("It takes {n} steps from your board. {}", reasons.join(" ")),
                 format!("{} So {name} {}.", texts.join(" "), is(s)),
             )
@@ -167,9 +154,9 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             let head =
                 format!("No chain of steps from your board decides {name} within a hint's search. The next step");
             (
-                format!("{head}: {}", lower_first(&first.nudge)),
-                format!("{head}: {}", lower_first(&first.reason)),
-                format!("{head}: {}", lower_first(&first.text)),
+                format!("{head}: {}", lower_first(&first.reveals.nudge)),
+                format!("{head}: {}", lower_first(&first.reveals.reason)),
+                format!("{head}: {}", lower_first(&first.reveals.text)),
             )
         }
     };
@@ -182,9 +169,11 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         state: found.decided,
         steps: found.steps,
         mistake: None,
-        nudge: sentence(nudge) + elsewhere,
-        reason: sentence(reason) + elsewhere,
-        text: sentence(answer) + elsewhere,
+        reveals: Reveals {
+            nudge: sentence(nudge) + elsewhere,
+            reason: sentence(reason) + elsewhere,
+            text: sentence(answer) + elsewhere,
+        },
         look,
     }
 }

@@ -166,18 +166,6 @@ pub(crate) fn piece(g: &Geometry, plural: bool) -> &'static str {
     }
 }
 
-/// A step's three reveals, as a family of techniques words them: plain text, before
-/// [`super::sentences`] raises each first letter and adds the full stop.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Said {
-    /// Where to look, with no conclusion and no decided cell.
-    pub nudge: String,
-    /// The argument, still without the decided cells.
-    pub reason: String,
-    /// The whole step, decided cells included.
-    pub text: String,
-}
-
 /// Cells as a sentence names them: up to four by name ("row 1, column 2 and
 /// row 3, column 4"); more by where they lie ("14 cells of row 1", "9 cells in
 /// rows 2 and 3"), which the picture shows, rather than a list no one reads.

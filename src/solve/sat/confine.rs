@@ -14,16 +14,10 @@
 //!
 //! Why: the 2×2 tiles and the counts ([`super::units`]) see one unit or one pair of
 //! lines at a time, and a CDCL solver learns a confinement only case by case, one
-//! conflict each. Where confinements decide the first cells of a puzzle (the
-//! corpus's 10×10 board whose map starts `AAAAAABBBBCC` opens with two of them) a
-//! search without them meets many more conflicts: over the 229 boards of the PySAT
-//! comparison, solve plus proof meets 887 conflicts on the 38 10×10 2★ boards
-//! against 2,524 without, 148 against 386 on the 11×11, and 6,300 against 8,039 on
-//! the 14×14 3★. In time, averaged over six random starting orders of the search,
-//! the 10×10 group takes 0.58 of its time without them, the 14×14 0.95 and the
-//! generated 15×15 3★ 0.43. From 4 stars ([`UP_TO`]) they are not looked for: the
-//! regions of 17×17 4★ to 25×25 6★ boards span many lines and seldom confine, and
-//! the checks made those groups 1.2 to 1.5 times slower for no fewer conflicts.
+//! conflict each, so where confinements decide the first cells of a puzzle a search
+//! without them meets many more conflicts (docs/benchmarks.md, "Star Battle"). From
+//! 4 stars ([`UP_TO`]) they are not looked for: the regions of 17×17 4★ to 25×25 6★
+//! boards span many lines and seldom confine, so the checks cost more than they save.
 //!
 //! Kept incrementally, like the tiles: per region and line the open cells, and from
 //! them two masks, the lines each region has open cells in and the regions each
@@ -260,7 +254,6 @@ mod tests {
                 without += without_conflicts;
             }
         }
-        // 2,845 against 8,485 when this was written.
         assert!(with * 2 < without, "{with} conflicts with confinements, {without} without");
     }
 }

@@ -10,9 +10,9 @@
 //! same solver runs again (incrementally, keeping what it learnt): UNSAT proves the
 //! placement unique, SAT gives a second, checked placement for `several-solutions`.
 //!
-//! Why batsat (MiniSat in pure Rust): on the corpus's 2- to 6-star boards it was as
-//! fast as CaDiCaL (the `cadical` crate, C++) with the same clauses, and `splr`
-//! 3–10× slower. batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as
+//! Why batsat (MiniSat in pure Rust): on the corpus's 2- to 6-star boards it is as
+//! fast as CaDiCaL (the `cadical` crate, C++) with the same clauses, and faster than
+//! `splr` (docs/benchmarks.md, "Star Battle"). batsat needs no C++ build (CaDiCaL's would also rebuild HiGHS, as
 //! they share the `cc` crate), its `stop` callback, polled as it searches, is how
 //! the deadline bounds a solve, and its `Theory` hook (propagations with lazily
 //! asked reasons) is what lets [`units`] count inside the search.

@@ -20,16 +20,11 @@
 //!   checked here once the counts have nothing more to say.
 //!
 //! Why a theory rather than counter clauses (a sequential counter or a totalizer per
-//! unit, as this engine had, and as PySAT's `CardEnc` writes): the counters' K
-//! variables per cell were nine in ten of the formula's variables, and every star
-//! placed walked their chains in three units, so the solver's trail was mostly
-//! counter bits. Counting here costs a few additions per cell: a conflict costs a
-//! third of what it did. The search meets more conflicts on some boards (its learnt
-//! clauses can no longer name partial counts: 10,486 against 3,814 on the slowest
-//! 17×17 board) and still finishes sooner. Over the 229 boards of the PySAT
-//! comparison (docs/benchmarks.md), in-process, solve plus proof with this theory
-//! and no presolve takes 0.35 of what the counters and the presolve took (481 ms
-//! against 1,392 in one run); the theory alone, presolve kept, took 0.8.
+//! unit, as PySAT's `CardEnc` writes): counters add K variables per cell, most of
+//! the formula, and every star placed walks their chains in three units, so the
+//! solver's trail is mostly counter bits. Counting here costs a few additions per
+//! cell. The search meets more conflicts on some boards (its learnt clauses cannot
+//! name partial counts) and still finishes sooner (docs/benchmarks.md, "Star Battle").
 //!
 //! Not every tiling bounds every unit. A row's cells share their tile row, so the
 //! tilings that differ only in the row offset cut it the same way, and a column's
@@ -53,9 +48,7 @@ use batsat::theory::TheoryArg;
 use batsat::{lbool, Lit, Theory, Var};
 
 use super::confine::Confine;
-
-/// The four 2×2 tilings, by the offset added to (row, column) before halving.
-const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+use crate::solve::tiles::{tile, TILINGS};
 
 /// One unit: its cells, the stars it needs, and the tilings that bound it.
 #[derive(Debug)]
@@ -179,7 +172,7 @@ impl Units {
         // Each cell's tile in each tiling, as a key into `number` (divisions by n
         // are dear enough to count on a small board).
         let keys: Vec<[usize; 4]> =
-            (0..n * n).map(|i| TILINGS.map(|(dr, dc)| (i / n + dr) / 2 * side + (i % n + dc) / 2)).collect();
+            (0..n * n).map(|i| TILINGS.map(|t| tile(i / n, i % n, t)).map(|(r, c)| r * side + c)).collect();
         for (u, (cells, need, tilings)) in lists.into_iter().enumerate() {
             let first = cut.len();
             for &i in &cells {

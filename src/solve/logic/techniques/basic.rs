@@ -5,8 +5,85 @@
 //! comes with that step instead of as a step of its own.
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{empties, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names};
+
+/// Technique 1, the queen's reach.
+pub(crate) struct Reach;
+
+impl Family for Reach {
+    fn technique(&self) -> Technique {
+        Technique::Reach
+    }
+
+    fn id(&self) -> &'static str {
+        "queen-reach"
+    }
+
+    fn name(&self) -> &'static str {
+        "queen's reach"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: None }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        reach(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        reaches(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Reach { queen, full } = &found.detail else { return None };
+        Some(say_reach(g, names, *queen, full))
+    }
+}
+
+/// Technique 2, the last cell.
+pub(crate) struct LastCell;
+
+impl Family for LastCell {
+    fn technique(&self) -> Technique {
+        Technique::LastCell
+    }
+
+    fn id(&self) -> &'static str {
+        "last-cell"
+    }
+
+    fn name(&self) -> &'static str {
+        "last cell"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(1) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        last_cell(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        last_cells(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::LastCell { unit } = &found.detail else { return None };
+        Some(say_last_cell(g, names, *unit, &found.decided))
+    }
+}
 
 /// 1. A queen whose reach still has unknown cells.
 pub(crate) fn reach(g: &Geometry, b: &Board) -> Option<Found> {
@@ -56,7 +133,7 @@ pub(crate) fn last_cells<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Ite
 
 /// The words of a [`reach`] step: the queen on `queen` rules out the decided cells,
 /// and the rest of the units in `full`.
-pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]) -> Said {
+pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]) -> Reveals {
     let one = piece(g, false);
     let mut parts = vec!["the cells touching it".to_string()];
     for u in full {
@@ -67,7 +144,7 @@ pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]
         });
     }
     parts.rotate_left(1);
-    Said {
+    Reveals {
         nudge: format!("look at the {one} on {}", cell(g, queen)),
         reason: format!(
             "a {one} rules out the cells touching it, and the rest of every row, column and region it fills"
@@ -77,10 +154,10 @@ pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]
 }
 
 /// The words of a [`last_cell`] step: `unit` needs exactly its cells left, `decided`.
-pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
+pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Reveals {
     let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
     let one_queen = cells.len() == 1 && g.k == 1;
-    Said {
+    Reveals {
         nudge: format!("look at {}", names.unit(unit)),
         reason: if one_queen {
             format!("{} has only one cell left that can hold its queen", names.unit(unit))
@@ -151,5 +228,39 @@ pub(crate) fn reach_reason(g: &Geometry, placed: usize) -> String {
             "The {} there rule out the cells around them, and the rest of every row, column and region they fill.",
             piece(g, true)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LastCell, Reach};
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    const MAP: &str = "AABBB\nAABCC\nDDBCC\nDEECC\nDEEEE\n";
+
+    #[test]
+    fn a_queen_rules_out_its_row_column_full_region_and_touching_cells() {
+        let (g, b) = drawn(&format!("{MAP}\nQ....\n.....\n.....\n.....\n.....\n"), 1);
+        let found = Reach.find(&g, &b, None).expect("the queen's reach");
+        let out = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1), (2, 0), (3, 0), (4, 0)];
+        assert_eq!(cells(&g, &found.decided), out.map(|(r, c)| (r, c, false)));
+        let said = words(&Reach, &g, &found);
+        assert_eq!(
+            said.text,
+            "The queen on row 1, column 1 rules out the rest of its row, the rest of its column, the rest of region A and the cells touching it."
+        );
+        assert_eq!(said.nudge, "Look at the queen on row 1, column 1.");
+    }
+
+    #[test]
+    fn a_row_with_one_cell_left_holds_its_queen_there() {
+        let (g, b) = drawn(&format!("{MAP}\n.....\n.....\nxxx.x\n.....\n.....\n"), 1);
+        let found = LastCell.find(&g, &b, None).expect("a last cell");
+        assert_eq!(cells(&g, &found.decided), [(2, 3, true)]);
+        let said = words(&LastCell, &g, &found);
+        assert_eq!(said.text, "Row 3 has one cell left for its queen: row 3, column 4.");
+        assert_eq!(said.nudge, "Look at row 3.");
+        assert!(!said.reason.contains("column 4"), "the reason names no decided cell: {}", said.reason);
     }
 }

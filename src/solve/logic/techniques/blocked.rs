@@ -2,8 +2,51 @@
 //! other unit that it could no longer hold its queens, so the cell is empty.
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{cell, cells_phrase, piece, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{empties, Decided, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{cell, cells_phrase, piece, Names};
+
+/// Technique 5, the blocked unit.
+pub(crate) struct Blocked;
+
+impl Family for Blocked {
+    fn technique(&self) -> Technique {
+        Technique::Blocked
+    }
+
+    fn id(&self) -> &'static str {
+        "blocked"
+    }
+
+    fn name(&self) -> &'static str {
+        "blocked unit"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(5) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        blocked(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        blocked_units(g, b)
+    }
+
+    fn case_decided(&self, g: &Geometry, b: &Board) -> Decided {
+        empties(blocked_all(g, b))
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Blocked { unit } = &found.detail else { return None };
+        Some(say_blocked(g, names, *unit, &found.decided))
+    }
+}
 
 /// Technique 5: cells whose queen would leave some unit without room for its
 /// queens. Returns all such cells for the first unit (in scan order) that any cell blocks.
@@ -101,11 +144,11 @@ fn blocked_scan(g: &Geometry, b: &Board, mut visit: impl FnMut(usize, usize)) ->
 }
 
 /// The words of a [`blocked`] step: a queen on any decided cell leaves `unit` short.
-pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Said {
+pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Reveals {
     let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let (one, many, u) = (piece(g, false), piece(g, true), names.unit(unit));
     let what = if g.k == 1 { "with no cell left".to_string() } else { format!("too few cells for its {} {many}", g.k) };
-    Said {
+    Reveals {
         nudge: format!("look at {u}: where could its {} still go?", piece(g, g.k > 1)),
         reason: if g.k == 1 {
             format!(

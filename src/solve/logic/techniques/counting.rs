@@ -10,8 +10,47 @@
 
 use super::cover::{cover_blocks, fit_in_blocks, say_tight, smallest_cover, state_rows, tight_decisions, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Tally, Unit};
-use crate::solve::logic::step::{Block, Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{kind_word, piece, units, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{Block, Decided, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{kind_word, piece, units, Names};
+
+/// Technique 8, under- and overcounting over bands of lines.
+pub(crate) struct Counting;
+
+impl Family for Counting {
+    fn technique(&self) -> Technique {
+        Technique::Counting
+    }
+
+    fn id(&self) -> &'static str {
+        "counting"
+    }
+
+    fn name(&self) -> &'static str {
+        "counting regions and lines"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(7) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        counting(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        countings(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Counting { lines, regions, over, blocks } = &found.detail else { return None };
+        Some(say_counting(g, names, (lines, regions), *over, blocks, &found.decided))
+    }
+}
 
 /// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
 fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
@@ -258,7 +297,7 @@ pub(crate) fn say_counting(
     over: bool,
     blocks: &[Block],
     decided: &Decided,
-) -> Said {
+) -> Reveals {
     let many = piece(g, true);
     let (l, r) = (units(names, lines), units(names, regions));
     let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);
@@ -290,4 +329,28 @@ pub(crate) fn say_counting(
         )
     };
     say_tight(g, names, format!("look at {l}, and {r}"), argument, decided, blocks.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Counting;
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    #[test]
+    fn regions_that_hold_a_column_and_have_placed_the_rest_empty_their_other_cells() {
+        // A 9×9 2★ board of the Star Battle packs (StarBattleLab, sbl_9x2_hard_L00296).
+        let map = "AAAAABBBB\nAACADEEEE\nFFCADDDEE\nFCCCDDDEE\nFFDDDDGEE\nFDDHHDGGE\nFFHHDDGGE\nFFHHDIIII\nFHHHIIIII\n";
+        let marks =
+            "xxxxxQx..\nxQxQxxxxx\nxxxxxQx..\nxQxQxxxxx\nxxxxxxQxQ\n.x.xQxxxx\n.x.xxx..x\n.x.x.xxx.\n.x.x.x...\n";
+        let (g, b) = drawn(&format!("{map}\n{marks}"), 2);
+        let found = Counting.find(&g, &b, None).expect("a counting step");
+        assert_eq!(cells(&g, &found.decided), [(7, 4, false)]);
+        let said = words(&Counting, &g, &found);
+        assert_eq!(
+            said.text,
+            "Every cell left in column 3 is in regions D and H: 2 regions hold 4 stars and 1 column take 2 of them, so the cells of regions D and H outside column 3 hold the other 2, and those are all placed, so row 8, column 5 is empty."
+        );
+        assert_eq!(said.nudge, "Look at column 3, and regions D and H.");
+    }
 }

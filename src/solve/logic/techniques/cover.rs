@@ -2,7 +2,8 @@
 //! hold for Queens too, where K = 1): any two cells of a 2×2 block touch, so a
 //! block holds at most one star. If the cells left in a set that needs m more
 //! stars fit in m blocks, each block holds exactly one of them; if they fit in
-//! fewer, the set cannot be finished.
+//! fewer, the set cannot be finished. The four tilings are `solve::tiles`', which
+//! the SAT theory and `--stars auto` count by too.
 //!
 //! Sets of cells are row bit masks ([`RowMasks`]): the engine weighs thousands of
 //! sets per step, so covers are counted on masks without building them, and built
@@ -10,8 +11,9 @@
 //! (`blocks`), counting and pressured exclusion use it, and so do their words.
 
 use crate::solve::logic::board::{Board, CellState, Geometry};
-use crate::solve::logic::step::{block_cells, Block, Decided};
-use crate::solve::logic::words::{outcome, piece, Names, Said};
+use crate::solve::logic::step::{block_cells, Block, Decided, Reveals};
+use crate::solve::logic::words::{outcome, piece, Names};
+use crate::solve::tiles::{corner, TILINGS};
 
 /// Few 2×2 blocks that cover every cell of `cands` (row-major): the best of a greedy
 /// cover and the four fixed tilings of the board. Any cover is a sound bound, since
@@ -62,9 +64,6 @@ pub(crate) enum CoverKind {
     /// The tiling with this offset ([`tiles`]).
     Tiling((usize, usize)),
 }
-
-/// The four tilings of the board by 2×2 blocks, by the offset of their grid.
-const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
 
 /// The size of the smallest of the five covers, and which one it is (the first of
 /// the smallest, greedy first), counted on row masks without building any cover.
@@ -221,7 +220,7 @@ fn tiles_between(
     mut emit: impl FnMut(Block),
 ) -> usize {
     let mut size = 0;
-    // Block row t holds rows 2t − dr and 2t − dr + 1; block column u columns 2u − dc, 2u − dc + 1.
+    // Block row t holds rows 2t − dr and 2t − dr + 1 (its corner, [`corner`]).
     for t in (lo + dr) / 2..=((hi + dr) / 2).min((n + dr) / 2) {
         let (a, b) = ((2 * t).checked_sub(dr), 2 * t + 1 - dr);
         let band = a.filter(|&a| a < n).map_or(0, |a| rows[a]) | if b < n { rows[b] } else { 0 };
@@ -230,9 +229,10 @@ fn tiles_between(
         let mut pairs = (wide | wide >> 1) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
         size += pairs.count_ones() as usize;
         while pairs != 0 {
-            let bit = pairs.trailing_zeros() as isize;
+            let bit = pairs.trailing_zeros();
             pairs &= pairs - 1;
-            emit((2 * t as isize - dr as isize, bit - dc as isize));
+            // Bit 2u (shifted by dc) is the left column of block column u.
+            emit(corner((t, bit as usize / 2), (dr, dc)));
         }
     }
     size
@@ -347,7 +347,7 @@ pub(crate) fn say_tight(
     argument: String,
     decided: &Decided,
     all_placed: bool,
-) -> Said {
+) -> Reveals {
     let rest = if all_placed {
         "so no other cell there can hold one".to_string()
     } else {
@@ -356,7 +356,7 @@ pub(crate) fn say_tight(
             piece(g, false)
         )
     };
-    Said {
+    Reveals {
         nudge,
         reason: format!("{argument}; {rest}"),
         text: format!("{argument}, so {}", outcome(g, names, decided)),
@@ -367,6 +367,7 @@ pub(crate) fn say_tight(
 mod tests {
     use super::*;
     use crate::solve::logic::testing::xorshift;
+    use crate::solve::tiles::tile;
 
     /// The plain pass [`alternate_cells`] stands for, a bit at a time.
     fn every_other_bit_by_bit(mut free: u64) -> u64 {
@@ -421,14 +422,8 @@ mod tests {
             }
             best.push(b);
         }
-        for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            let mut tiles: Vec<Block> = cands
-                .iter()
-                .map(|&i| {
-                    let (r, c) = ((i / n) as isize + dr, (i % n) as isize + dc);
-                    (r / 2 * 2 - dr, c / 2 * 2 - dc)
-                })
-                .collect();
+        for tiling in TILINGS {
+            let mut tiles: Vec<Block> = cands.iter().map(|&i| corner(tile(i / n, i % n, tiling), tiling)).collect();
             tiles.sort_unstable();
             tiles.dedup();
             if tiles.len() < best.len() {

@@ -4,14 +4,87 @@
 //! lines use those lines up (4, fill), found by matching units to lines rather
 //! than by searching every subset.
 
+use crate::solve::logic::family::{Cost, Family, Work};
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::hasher::MixHasher;
-use crate::solve::logic::step::{empties, Detail, Found, Technique};
-use crate::solve::logic::words::{kind_word, piece, units, Names, Said};
+use crate::solve::logic::step::{empties, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{kind_word, piece, units, Names};
+
+/// Technique 3, a region in one line (and back).
+pub(crate) struct OneLine;
+
+impl Family for OneLine {
+    fn technique(&self) -> Technique {
+        Technique::OneLine
+    }
+
+    fn id(&self) -> &'static str {
+        "one-line"
+    }
+
+    fn name(&self) -> &'static str {
+        "region in one line"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Easy
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(2) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        one_line(g, b)
+    }
+
+    fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
+        one_lines(g, b).collect()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::OneLine { inside, line } = &found.detail else { return None };
+        Some(say_one_line(g, names, *inside, *line))
+    }
+}
+
+/// Technique 4, regions that fill lines (and back); its sweep lists the first alone.
+pub(crate) struct Fill;
+
+impl Family for Fill {
+    fn technique(&self) -> Technique {
+        Technique::Fill
+    }
+
+    fn id(&self) -> &'static str {
+        "lines-filled"
+    }
+
+    fn name(&self) -> &'static str {
+        "regions fill lines"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Medium
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(6) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        fill(g, b)
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Fill { inside, lines } = &found.detail else { return None };
+        Some(say_fill(g, names, inside, lines))
+    }
+}
 
 /// The set (bit mask) of units of `kind` that the possible cells of unit `u` lie in.
 fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {
@@ -329,11 +402,11 @@ impl Subsets<'_> {
 }
 
 /// The words of a [`one_line`] step: every cell left in `inside` lies in `line`.
-pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit) -> Said {
+pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit) -> Reveals {
     let (a, b) = (names.unit(inside), names.unit(line));
     let (one, many) = (piece(g, false), piece(g, true));
     let theirs = if g.k == 1 { format!("{one} is") } else { format!("{many} are") };
-    Said {
+    Reveals {
         nudge: format!("look at {a} and {b}"),
         reason: format!(
             "every cell left in {a} is in {b}, so {a}'s {theirs} {b}'s: no other cell of {b} can hold a {one}"
@@ -343,12 +416,12 @@ pub(crate) fn say_one_line(g: &Geometry, names: &Names, inside: Unit, line: Unit
 }
 
 /// The words of a [`fill`] step: the cells left in `inside` lie within `lines`.
-pub(crate) fn say_fill(g: &Geometry, names: &Names, inside: &[Unit], lines: &[Unit]) -> Said {
+pub(crate) fn say_fill(g: &Geometry, names: &Names, inside: &[Unit], lines: &[Unit]) -> Reveals {
     let (a, b) = (units(names, inside), units(names, lines));
     let many = piece(g, true);
     let all = if inside.len() == 2 { "both" } else { "all" };
     let (theirs, those) = (kind_word(inside[0], true), kind_word(lines[0], true));
-    Said {
+    Reveals {
         nudge: format!("look at {a}, and {b}"),
         reason: format!(
             "the cells left in {a} {all} lie in {b}, so those {theirs} take all the {many} of those {those}: no other cell of {b} can hold one"

@@ -5,8 +5,47 @@
 
 use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{Detail, Found, Technique};
-use crate::solve::logic::words::{cells_phrase, piece, units, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{empties, Decided, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{cells_phrase, piece, units, Names};
+
+/// Technique 9, pressured exclusion; its sweep lists the first alone, its case sweep every cell.
+pub(crate) struct Pressured;
+
+impl Family for Pressured {
+    fn technique(&self) -> Technique {
+        Technique::Pressured
+    }
+
+    fn id(&self) -> &'static str {
+        "pressured"
+    }
+
+    fn name(&self) -> &'static str {
+        "pressured exclusion"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Hard
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Cheap { case_rank: Some(8) }
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, _: Option<&mut Work<'_>>) -> Option<Found> {
+        pressured(g, b)
+    }
+
+    fn case_decided(&self, g: &Geometry, b: &Board) -> Decided {
+        empties(pressured_all(g, b))
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Pressured { units } = &found.detail else { return None };
+        Some(say_pressured(g, names, units, &found.decided))
+    }
+}
 
 /// Spare room, in 2×2 blocks, beyond which pressured exclusion does not weigh an
 /// area: a star and its touching cells lie in a 3×3 square, which meets at most
@@ -276,11 +315,11 @@ fn pressure_sweep(
 
 /// The words of a [`pressured`] step: a star on any decided cell leaves `area`
 /// (one unit, or two adjacent lines) too little room.
-pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Said {
+pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided: &[(usize, CellState)]) -> Reveals {
     let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let (one, many, us) = (piece(g, false), piece(g, true), units(names, area));
     let those = if cells.len() == 1 { "that cell is" } else { "those cells are" };
-    Said {
+    Reveals {
         nudge: format!("look at {us} and how much room it keeps"),
         reason: format!(
             "a {one} on some cells would leave {us} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed"
@@ -289,5 +328,28 @@ pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided:
             "a {one} on {} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
             cells_phrase(g, names, &cells)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Pressured;
+    use crate::solve::logic::family::Family;
+    use crate::solve::logic::testing::{cells, drawn, words};
+
+    #[test]
+    fn a_queen_that_would_leave_two_rows_too_few_blocks_is_ruled_out() {
+        // An 8×8 1★ board of the Star Battle packs (StarBattleLab, sbl_8x1_expert_L00018).
+        let map = "ABBBBBBC\nAADDBBBC\nAAEDBBBF\nAAEFFFFF\nAFEFFFGG\nAFFFFHGG\nAAAFFHHH\nAAAHHHHH\n";
+        let marks = "x.xx..x.\nxxx.x.x.\nxxx.x.xx\nxx.xx.xx\nxx.x.x.x\nx.xx.x.x\n.xxxx.xx\n.xxx..xx\n";
+        let (g, b) = drawn(&format!("{map}\n{marks}"), 1);
+        let found = Pressured.find(&g, &b, None).expect("a pressured exclusion");
+        assert_eq!(cells(&g, &found.decided), [(0, 5, false), (1, 5, false), (6, 5, false), (7, 5, false)]);
+        let said = words(&Pressured, &g, &found);
+        assert_eq!(
+            said.text,
+            "A queen on row 1, column 6, row 2, column 6, row 7, column 6 and row 8, column 6 would leave rows 3 and 4 too little room: the cells left would fit in fewer blocks of 2×2 cells than the queens still needed, so those cells are empty."
+        );
+        assert_eq!(said.nudge, "Look at rows 3 and 4 and how much room it keeps.");
     }
 }

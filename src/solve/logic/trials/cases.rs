@@ -7,16 +7,87 @@
 //! What the splits along one path learn ([`SplitMemo`]) carries to the next steps
 //! of that path, which only decide more cells.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::BuildHasherDefault;
-
 use super::budget::Budget;
+use super::memo::{SplitMemo, UnitMemo, MAX_FOLLOWED};
 use super::propagate::{propagate, FOLLOW_CASE};
 use super::ways::{count_ways, open_cells, MAX_CASES};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::hasher::MixHasher;
-use crate::solve::logic::step::{Decided, Detail, Found, Technique};
-use crate::solve::logic::words::{outcome, piece, thousands, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{Decided, Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{outcome, piece, thousands, Names};
+
+/// Technique 10, the case split on one unit.
+pub(crate) struct LineCases;
+
+impl Family for LineCases {
+    fn technique(&self) -> Technique {
+        Technique::LineCases
+    }
+
+    fn id(&self) -> &'static str {
+        "line-cases"
+    }
+
+    fn name(&self) -> &'static str {
+        "case split"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Expert
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Trial
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, work: Option<&mut Work<'_>>) -> Option<Found> {
+        let work = work?;
+        case_split(g, b, work.budget, work.memo, false)?.ok()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Cases { unit, ways, broken, deep } = &found.detail else { return None };
+        Some(say_cases(g, names, *unit, (*ways, *broken), *deep, &found.decided))
+    }
+}
+
+/// Technique 12, the case split with what-ifs inside each case (Star Battle only).
+pub(crate) struct DeepCases;
+
+impl Family for DeepCases {
+    fn technique(&self) -> Technique {
+        Technique::DeepCases
+    }
+
+    fn id(&self) -> &'static str {
+        "deep-line-cases"
+    }
+
+    fn name(&self) -> &'static str {
+        "case split with what-ifs"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Expert
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Trial
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, work: Option<&mut Work<'_>>) -> Option<Found> {
+        // With one queen per unit a way is one cell, and a case split with
+        // what-ifs inside is a what-if with what-ifs inside (13): for Queens,
+        // that is the last resort.
+        let work = work.filter(|_| g.k > 1)?;
+        case_split(g, b, work.budget, work.memo, true)?.ok()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::Cases { unit, ways, broken, deep } = &found.detail else { return None };
+        Some(say_cases(g, names, *unit, (*ways, *broken), *deep, &found.decided))
+    }
+}
 
 /// [`ways_of`], remembered in `starts` by the unit's cells left and the stars it
 /// needs: every case split counts every unit, and most units are as they were
@@ -32,70 +103,6 @@ fn ways_remembered(g: &Geometry, b: &Board, unit: usize, starts: &mut SplitMemo)
     }
     ways
 }
-
-/// The start of some of a unit's ways in a case split: the cells of its first
-/// stars in the unit's cell order (the cells before the last of them that
-/// are not stars are empty). Whether a start holds does not depend on the board.
-type Start = Vec<usize>;
-
-/// What the case splits along one solve path learned about starts of ways, for the
-/// next steps of the path, which only decide more cells:
-/// - a start that broke a rule breaks on every board after, so its ways are counted
-///   out at once;
-/// - what a start led to when followed through still follows from it later, so the
-///   next case split that meets it begins from there, not from the bare board
-///   (a big board meets the same starts step after step, and most of what one
-///   costs is following it through).
-///
-/// Together they explain 058 of the corpus (83 steps, 23 of them case splits) in
-/// about half the time, and make 059 and 060 affordable.
-///
-/// Only the plain case split (technique 10) writes starts here, so that nothing a
-/// what-if found inside a case of technique 12 reaches a step said to need less.
-/// It also keeps how many ways each unit's stars go, which depends on nothing else.
-///
-/// Each unit's starts are kept apart ([`UnitMemo`]), so that two units can be
-/// split at once, each with its own, and the path stays the one a single thread
-/// takes ([`case_split`]).
-#[derive(Debug, Default)]
-pub(crate) struct SplitMemo {
-    units: HashMap<usize, UnitMemo, BuildHasherDefault<MixHasher>>,
-    /// The boards kept, over every unit.
-    followed: usize,
-    /// How many ways a unit's stars go, by the stars it needs and its cells left
-    /// ([`ways_remembered`]); `None` for more than [`MAX_CASES`].
-    ways: HashMap<(usize, Vec<usize>), Option<usize>, BuildHasherDefault<MixHasher>>,
-}
-
-/// What [`SplitMemo`] keeps of one unit, by the cells of its first stars ([`Start`]).
-#[derive(Debug, Default, Clone)]
-struct UnitMemo {
-    broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
-    followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
-}
-
-impl SplitMemo {
-    /// Takes `unit`'s starts out, to split it.
-    fn take(&mut self, unit: usize) -> UnitMemo {
-        let memo = self.units.remove(&unit).unwrap_or_default();
-        self.followed -= memo.followed.len();
-        memo
-    }
-
-    /// Puts `unit`'s starts back after its split.
-    fn put(&mut self, unit: usize, memo: UnitMemo) {
-        self.followed += memo.followed.len();
-        self.units.insert(unit, memo);
-    }
-}
-
-/// Most boards [`SplitMemo`] keeps (a byte a cell: 300 bytes on a 17×17 board, so
-/// at most about 40 MB with the keys), past which a start is followed through
-/// from the bare board again. Explaining the corpus's costliest board, 059, keeps
-/// about a tenth of that; a graded path, far fewer. What is left is shared out
-/// among a step's units before any is split ([`case_split`]), so that it does not
-/// depend on which unit ran first.
-const MAX_FOLLOWED: usize = 100_000;
 
 /// Technique 10, the case split on one line, the last resort before what-ifs: a
 /// row, column or region whose stars can go only a few ways. The ways are followed
@@ -381,9 +388,9 @@ pub(crate) fn say_cases(
     (ways, broken): (usize, usize),
     deep: bool,
     decided: &Decided,
-) -> Said {
+) -> Reveals {
     let (many, u) = (piece(g, true), names.unit(unit));
-    // Said to be the last resort it is, and how its ways were followed through.
+    // Reveals to be the last resort it is, and how its ways were followed through.
     let last_resort = if deep { "last resort: " } else { "" };
     let with_what_ifs = if deep { ", with what-ifs inside each one" } else { "" };
     // "one of them breaks a rule" (of two), else "all but one break a rule".
@@ -391,7 +398,7 @@ pub(crate) fn say_cases(
     let (w, x) = (thousands(ways), thousands(broken));
     let one_left = broken + 1 == ways;
     if broken == 0 {
-        return Said {
+        return Reveals {
             nudge: format!("look at {u}: its {many} can go only a few ways"),
             reason: format!(
                 "try each of the {w} ways the {many} left in {u} can go and follow the easier steps through{with_what_ifs}: none breaks a rule, and some cells come out the same in all of them"
@@ -402,7 +409,7 @@ pub(crate) fn say_cases(
             ),
         };
     }
-    Said {
+    Reveals {
         nudge: format!("look at {u}: its {many} can go only a few ways"),
         reason: if one_left {
             format!(

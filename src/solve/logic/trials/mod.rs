@@ -5,6 +5,7 @@
 //! | file | what |
 //! |---|---|
 //! | `budget.rs` | the work budget, in propagation rounds |
+//! | `memo.rs` | what the case splits of one path remember |
 //! | `propagate.rs` | following a board through techniques 1–9, and probing every cell |
 //! | `ways.rs` | how many ways a unit's stars can go |
 //! | `cases.rs` | 10 case split, 12 case split with what-ifs |
@@ -12,6 +13,15 @@
 
 pub(crate) mod budget;
 pub(crate) mod cases;
+pub(crate) mod memo;
 pub(crate) mod propagate;
 pub(crate) mod ways;
 pub(crate) mod what_if;
+
+use super::family::Family;
+
+/// Techniques 10–13, in the order of their levels: the second part of the one
+/// list of techniques (`families.rs`). A new trial is a file here and one line in
+/// this list.
+pub(crate) const TRIALS: [&dyn Family; 4] =
+    [&cases::LineCases, &what_if::WhatIf, &cases::DeepCases, &what_if::DeepWhatIf];

@@ -5,14 +5,8 @@
 
 use super::budget::Budget;
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{apply, empties, Found, Technique};
-use crate::solve::logic::techniques::basic::last_cells;
-use crate::solve::logic::techniques::blocked::blocked_all;
-use crate::solve::logic::techniques::blocks::{squeezes, tilings};
-use crate::solve::logic::techniques::cheapest_from;
-use crate::solve::logic::techniques::counting::countings;
-use crate::solve::logic::techniques::lines::{fill, one_lines};
-use crate::solve::logic::techniques::pressured::pressured_all;
+use crate::solve::logic::step::{apply, Technique};
+use crate::solve::logic::techniques::{case_sweeps, cheapest_from};
 
 /// The hardest technique a case of a case split is followed through with: every
 /// one of techniques 1–9, counting and pressured exclusion included: with only the
@@ -89,28 +83,15 @@ pub(crate) fn propagate(
 }
 
 /// One round of a case followed through (techniques 2–9, [`FOLLOW_CASE`]): the
-/// first technique, in order of cost, that decides anything on `b` decides every
-/// cell it can there at once. A case needs no words, so no one unit to name, and
-/// one deduction a round (as a step takes) would cost a round a deduction. Each
-/// decision follows from `b`, so all of them together do;
-/// `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row), and
-/// `None` when none of the techniques decides anything.
+/// first technique, in the order of their case ranks (`techniques::case_sweeps`:
+/// the cheapest sweeps first, which is not the order of levels), that decides
+/// anything on `b` decides every cell it can there at once. A case needs no words,
+/// so no one unit to name, and one deduction a round (as a step takes) would cost
+/// a round a deduction. Each decision follows from `b`, so all of them together
+/// do; `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row),
+/// and `None` when none of the techniques decides anything.
 fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
-    fn every(found: impl Iterator<Item = Found>) -> Vec<(usize, CellState)> {
-        found.flat_map(|f| f.decided).collect()
-    }
-    type Sweep = fn(&Geometry, &Board) -> Vec<(usize, CellState)>;
-    let sweeps: [Sweep; 8] = [
-        |g, b| every(last_cells(g, b)),
-        |g, b| every(one_lines(g, b)),
-        |g, b| every(tilings(g, b)),
-        |g, b| every(squeezes(g, b)),
-        |g, b| empties(blocked_all(g, b)),
-        |g, b| every(fill(g, b).into_iter()),
-        |g, b| every(countings(g, b)),
-        |g, b| empties(pressured_all(g, b)),
-    ];
-    let mut decided = sweeps.iter().map(|sweep| sweep(g, b)).find(|d| !d.is_empty())?;
+    let mut decided = case_sweeps().iter().map(|f| f.case_decided(g, b)).find(|d| !d.is_empty())?;
     decided.sort_unstable();
     decided.dedup();
     if let Some(w) = decided.windows(2).find(|w| w[0].0 == w[1].0) {

@@ -5,8 +5,81 @@
 use super::budget::Budget;
 use super::propagate::propagate;
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
-use crate::solve::logic::step::{Detail, Found, Technique};
-use crate::solve::logic::words::{cell, piece, Names, Said};
+use crate::solve::logic::family::{Cost, Family, Work};
+use crate::solve::logic::step::{Detail, Found, Grade, Reveals, Technique};
+use crate::solve::logic::words::{cell, piece, Names};
+
+/// Deepest nesting of what-ifs tried (technique 13 is depth 1 and beyond).
+const MAX_DEPTH: usize = 3;
+
+/// Technique 11, the what-if.
+pub(crate) struct WhatIf;
+
+impl Family for WhatIf {
+    fn technique(&self) -> Technique {
+        Technique::WhatIf
+    }
+
+    fn id(&self) -> &'static str {
+        "what-if"
+    }
+
+    fn name(&self) -> &'static str {
+        "what if"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Expert
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Trial
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, work: Option<&mut Work<'_>>) -> Option<Found> {
+        what_if(g, b, 0, work?.budget)?.ok()
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::WhatIf { cell, runs_out, depth } = &found.detail else { return None };
+        Some(say_what_if(g, names, *cell, *runs_out, *depth))
+    }
+}
+
+/// Technique 13, what-ifs nested inside the case, up to [`MAX_DEPTH`] deep.
+pub(crate) struct DeepWhatIf;
+
+impl Family for DeepWhatIf {
+    fn technique(&self) -> Technique {
+        Technique::DeepWhatIf
+    }
+
+    fn id(&self) -> &'static str {
+        "deep-what-if"
+    }
+
+    fn name(&self) -> &'static str {
+        "deeper what if"
+    }
+
+    fn grade(&self) -> Grade {
+        Grade::Expert
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Trial
+    }
+
+    fn find(&self, g: &Geometry, b: &Board, work: Option<&mut Work<'_>>) -> Option<Found> {
+        let work = work?;
+        (1..=MAX_DEPTH).find_map(|depth| what_if(g, b, depth, work.budget)?.ok())
+    }
+
+    fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
+        let Detail::WhatIf { cell, runs_out, depth } = &found.detail else { return None };
+        Some(say_what_if(g, names, *cell, *runs_out, *depth))
+    }
+}
 
 /// 11 (depth 0) and 13 (depth ≥ 1): the first unknown cell whose queen leads, by
 /// techniques 1–5 (and nested what-ifs to `depth`), to a unit without room.
@@ -37,9 +110,9 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
 
 /// The words of a [`what_if`] step: a star on `tried` leaves `runs_out` without
 /// room, with what-ifs nested `depth` deep inside the case.
-pub(crate) fn say_what_if(g: &Geometry, names: &Names, tried: usize, runs_out: Unit, depth: usize) -> Said {
+pub(crate) fn say_what_if(g: &Geometry, names: &Names, tried: usize, runs_out: Unit, depth: usize) -> Reveals {
     let (one, u) = (piece(g, false), names.unit(runs_out));
-    Said {
+    Reveals {
         nudge: format!("look at {u}, and the cells near it: could each of them hold a {one}?"),
         reason: if depth == 0 {
             format!(
