@@ -30,7 +30,7 @@
 //! Parsing is offline text work: nothing is fetched. The inflated text is capped at
 //! [`MAX_TEXT`], so a link costs what it weighs.
 
-use crate::error::{Error, Result};
+use crate::error::{brief, quote, Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::text::MAX_N;
 use crate::puzzle::{Cell, Regions};
@@ -120,11 +120,16 @@ pub fn parse(url: &str) -> Result<PenpaBoard> {
     let lines: Vec<&str> = text.split('\n').collect();
     let header: Vec<&str> = lines[0].split(',').collect();
     if header[0] != "square" {
-        return Err(bad(format!("a {:?} grid, but Star Battle is played on a square grid", header[0])));
+        return Err(bad(format!("a {} grid, but Star Battle is played on a square grid", quote(header[0]))));
     }
     if let Some(tags) = lines.get(17).and_then(|l| serde_json::from_str::<Vec<String>>(l).ok()) {
         if !tags.is_empty() && !tags.iter().any(|t| t == "starbattle") {
-            return Err(bad(format!("a {} puzzle, not Star Battle", tags.join(", "))));
+            // Tags come from the link: escaped and cut, and a few of them at most.
+            let mut named: Vec<String> = tags.iter().take(3).map(|t| brief(t)).collect();
+            if tags.len() > 3 {
+                named.push(format!("{} more", tags.len() - 3));
+            }
+            return Err(bad(format!("a {} puzzle, not Star Battle", named.join(", "))));
         }
     }
     let size = |i: usize| header.get(i).and_then(|v| v.trim().parse::<usize>().ok()).filter(|&v| v <= 200);
@@ -239,9 +244,10 @@ fn star_count(numbers: &serde_json::Value) -> Result<Option<usize>> {
                 one.get(0).and_then(|v| v.as_str().map(str::to_string).or_else(|| v.as_u64().map(|k| k.to_string())));
             match text.as_deref().map(str::trim).and_then(|t| t.parse::<usize>().ok()) {
                 Some(k) if k >= 1 => Ok(Some(k)),
-                _ => {
-                    Err(bad(format!("the number beside the board, {}, is not a star count", one.get(0).unwrap_or(one))))
-                }
+                _ => Err(bad(format!(
+                    "the number beside the board, {}, is not a star count",
+                    quote(&one.get(0).unwrap_or(one).to_string())
+                ))),
             }
         }
         _ => Err(bad(format!("it writes {} numbers; a Star Battle board writes one, its star count", values.len()))),
@@ -296,7 +302,7 @@ impl Grid {
             }
             let mut ends = key.split(',').map(|v| v.trim().parse::<usize>().ok());
             let (Some(Some(a)), Some(Some(b)), None) = (ends.next(), ends.next(), ends.next()) else {
-                return Err(bad(format!("the edge {key:?} is not two point numbers")));
+                return Err(bad(format!("the edge {} is not two point numbers", quote(key))));
             };
             let (a, b) = (a.min(b), a.max(b));
             let Some(p) = a.checked_sub(corners).filter(|&p| p < corners) else {

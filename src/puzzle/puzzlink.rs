@@ -13,7 +13,7 @@
 //! URL is a [`Error::Parse`] naming what is wrong, at line 1 and the 1-based
 //! character column of the problem (0 when it concerns the whole URL).
 
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::puzzle::text::MAX_N;
 use crate::puzzle::{Cell, Regions};
 
@@ -71,8 +71,9 @@ pub fn parse(url: &str) -> Result<StarBattle> {
         return Err(bad(
             col(scheme_len),
             format!(
-                "unknown host {host:?}: only puzz.link, pzprxs.vercel.app and pzv.jp Star Battle links are read \
-                 (nothing is downloaded)"
+                "unknown host {}: only puzz.link, pzprxs.vercel.app and pzv.jp Star Battle links are read \
+                 (nothing is downloaded)",
+                quote(host)
             ),
         ));
     }
@@ -82,7 +83,10 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     };
     let path = &url[after_host..after_host + q];
     if path != "/p" && path != "/p.html" {
-        return Err(bad(col(after_host), format!("unexpected path {path:?}: expected /p?starbattle/W/H/K/borders")));
+        return Err(bad(
+            col(after_host),
+            format!("unexpected path {}: expected /p?starbattle/W/H/K/borders", quote(path)),
+        ));
     }
     let query_start = after_host + q + 1;
     let query = &url[query_start..];
@@ -99,7 +103,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let (type_at, kind) = fields[0];
     if kind != PUZZLE_TYPE {
-        let shown = if kind.is_empty() { "none".to_string() } else { format!("{kind:?}") };
+        let shown = if kind.is_empty() { "none".to_string() } else { quote(kind) };
         return Err(bad(col(type_at), format!("wrong puzzle type {shown}: only starbattle URLs can be read")));
     }
     let names = ["the width", "the height", "the star count", "the borders"];
@@ -118,7 +122,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let number = |(at, f): (usize, &str), what: &str| -> Result<usize> {
         if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) || f.len() > 6 {
-            return Err(bad(col(at), format!("wrong size: {what} {f:?} is not a whole number")));
+            return Err(bad(col(at), format!("wrong size: {what} {} is not a whole number", quote(f))));
         }
         Ok(f.parse().expect("checked digits"))
     };
@@ -139,7 +143,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let (k_at, k_text) = fields[3];
     if k_text.is_empty() || !k_text.bytes().all(|b| b.is_ascii_digit()) || k_text.len() > 6 {
-        return Err(bad(col(k_at), format!("wrong star count {k_text:?}: expected a whole number")));
+        return Err(bad(col(k_at), format!("wrong star count {}: expected a whole number", quote(k_text))));
     }
     let stars: usize = k_text.parse().expect("checked digits");
     if !(1..=n).contains(&stars) {

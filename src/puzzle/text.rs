@@ -13,7 +13,7 @@
 //! One comment line has a meaning: `# stars: K` states the star count, as a
 //! puzz.link link does ([`stated_stars`]); `queens read` writes it when K is known.
 
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
 
@@ -129,7 +129,7 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<&str>)]) -> Result<Marks> {
                     return Err(Error::parse(
                         *line_no,
                         c + 1,
-                        format!("unknown mark {token:?}: use . (nothing), x (an X mark) or Q (a queen)"),
+                        format!("unknown mark {}: use . (nothing), x (an X mark) or Q (a queen)", quote(token)),
                     ))
                 }
             };
@@ -168,7 +168,7 @@ pub fn stated_stars(input: &str) -> Result<Option<usize>> {
                 return Err(Error::parse(
                     i + 1,
                     0,
-                    format!("`# stars:` needs a star count of 1 or more, found {value:?}"),
+                    format!("`# stars:` needs a star count of 1 or more, found {}", quote(value)),
                 ))
             }
         };
