@@ -99,3 +99,102 @@ fn an_invalid_argument_is_echoed_escaped() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("invalid value 'r0c1' for '<CELL>'"), "{stderr}");
 }
+
+/// `queens ARGS PATH` under `/usr/bin/time`: its exit code, its standard error as
+/// text, and its peak resident memory in kB.
+#[cfg(target_os = "linux")]
+fn peak(args: &[&str], path: &std::path::Path) -> (Option<i32>, String, u64) {
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "peak %M"])
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let peak: u64 = stderr.lines().rev().find_map(|l| l.strip_prefix("peak ")?.trim().parse().ok()).unwrap();
+    (out.status.code(), stderr, peak)
+}
+
+/// penpa save text for a 4×4 board whose puzzle layer is `layer`.
+fn penpa_with_layer(layer: &str) -> String {
+    let head = "square,6,6,38,0,1,1,266,266,175,175,0,0,0,0,Title: ,Author: ,,,OFF,false,\n[1,1,1,1]\n{}";
+    queens::puzzle::penpa::pack(&format!("{head}\n{layer}\n{{}}\n"))
+}
+
+/// Item 1: every parser charges what it builds. Each input, accepted or refused,
+/// costs at most 4× its size + 20 MB of peak memory on the command line, where a
+/// puzz.link link followed by 20 MiB of `/` took 524 MB, a penpa link of 5.6 KB
+/// whose key codes expand to `"killercages"` 119 MB, one whose puzzle layer is
+/// 4 MiB of `0,` 82 MB, and 20 MB of `[0,0,…]` as `generate --not-in` 344 MB.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_parser_charges_what_it_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mib20 = 20 << 20;
+    let zeros = format!("[{}0]", "0,".repeat(10_000_000));
+    let layouts = format!("[{}]", vec![r#"{"regions":["AAB","ACB","CCB"],"solution":[0,0,0]}"#; 400_000].join(","));
+    let solve: &[&str] = &["solve", "--no-image"];
+    let generate: &[&str] = &["generate", "--size", "5", "--seed", "1", "--format", "puzzlink", "--not-in"];
+    let layer_zeros = format!("{{\"lineE\":[{}0]}}", "0,".repeat(1_900_000));
+    let cages = |k: usize| penpa_with_layer(&format!("[{}]", ["\"killercages\""; 1].repeat(k).join(",")));
+    // The text, the command, what its error says (empty: it succeeds).
+    let inputs: [(&str, String, &[&str], &str); 8] = [
+        ("slash.txt", format!("https://puzz.link/p?starbattle/4/4/1/abc{}", "/".repeat(mib20)), solve, "too long"),
+        ("stars.txt", format!("# stars: {}\n{PUZZLE}", "\x1b".repeat(mib20)), solve, "star count"),
+        ("host.txt", format!("https://{}/p?starbattle/4/4/1/abc", "\x1b".repeat(mib20)), solve, "unknown host"),
+        ("cages.txt", cages(280_000), solve, "draws no region borders"),
+        ("bomb.txt", cages(400_000), solve, "expands to more than 4 MiB"),
+        ("zeros.txt", penpa_with_layer(&layer_zeros), solve, "draws no region borders"),
+        ("level.json", zeros, generate, "level 1 has no \"regions\""),
+        ("layouts.json", layouts, generate, ""),
+    ];
+    for (name, text, args, why) in inputs {
+        let path = write(dir.path(), name, text.as_bytes());
+        let (code, stderr, kb) = peak(args, &path);
+        let shown = &stderr[..stderr.len().min(500)];
+        assert_eq!(
+            code,
+            Some(if why.is_empty() {
+                0
+            } else if args == generate {
+                2
+            } else {
+                1
+            }),
+            "{name}: {shown}"
+        );
+        assert!(stderr.contains(why), "{name}: {shown}");
+        let bound = 4 * text.len() as u64 / 1024 + 20 * 1024;
+        assert!(kb <= bound, "{name} (exit {code:?}): peak {kb} kB, over 4× its size + 20 MB ({bound} kB)");
+    }
+}
+
+/// Item 10: `--not-in` takes `-` for standard input, as the error about a named
+/// pipe suggests (it was refused as a missing file).
+#[test]
+fn not_in_reads_standard_input() {
+    let regions = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let level = format!("[{{\"regions\":{}}}]", serde_json::to_string(&regions.rows()).unwrap());
+    let args = ["generate", "--size", "5", "--seed", "1", "--format", "puzzlink", "--not-in", "-"];
+    let (code, stdout, stderr) = run(queens().args(args).write_stdin(level));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("https://puzz.link/p?starbattle/5/5/"), "{stdout}");
+    let (code, _, stderr) = run(queens().args(args).write_stdin("[{\"regions\":3}]"));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("-: level 1 has no \"regions\""), "{stderr}");
+}
+
+/// Item 10: a penpa margin of 2^64 − 1 is refused; the sum of two margins wrapped
+/// to a small number and the board was read with a margin past the grid.
+#[test]
+fn a_penpa_margin_near_two_to_the_64_is_refused() {
+    let regions = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let text = queens::puzzle::penpa::text(&queens::puzzle::penpa::encode(&regions, 1, None).unwrap()).unwrap();
+    let (header, rest) = text.split_once('\n').unwrap();
+    let rest = rest.split_once('\n').unwrap().1;
+    let wide = format!("{}\n[18446744073709551615,1,1,1]\n{rest}", header.replacen("square,6,6", "square,6,4", 1));
+    assert!(header.starts_with("square,6,6,"), "test is broken: {header}");
+    let e = queens::puzzle::penpa::parse(&queens::puzzle::penpa::pack(&wide)).unwrap_err().to_string();
+    assert!(e.contains("the margins are wider than the grid"), "{e}");
+}

@@ -90,10 +90,12 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let query_start = after_host + q + 1;
     let query = &url[query_start..];
-    // Fields with their byte offsets in `url`, for error columns.
-    let mut fields = Vec::new();
+    // Fields with their byte offsets in `url`, for error columns: seven at most (the
+    // five, pzprjs's trailing slash, and one to say "too long"), so a link followed
+    // by millions of `/` costs no more than one without them.
+    let mut fields = Vec::with_capacity(7);
     let mut at = query_start;
-    for f in query.split('/') {
+    for f in query.split('/').take(7) {
         fields.push((at, f));
         at += f.len() + 1;
     }
@@ -170,22 +172,18 @@ fn decode_borders(n: usize, borders: &str) -> std::result::Result<Regions, (usiz
     let vertical = (n - 1) * n; // walls between (r, c) and (r, c + 1)
     let horizontal = n * (n - 1); // walls between (r, c) and (r + 1, c)
     let expected = digits(vertical) + digits(horizontal);
-    let chars: Vec<char> = borders.chars().collect();
-    if let Some((i, &c)) = chars.iter().enumerate().find(|(_, &c)| digit_value(c).is_none()) {
+    // Checked and counted in place; only a string of the right length is collected.
+    if let Some((i, c)) = borders.chars().enumerate().find(|&(_, c)| digit_value(c).is_none()) {
         return Err((i, format!("bad character {c:?} in the borders: expected 0-9 or a-v")));
     }
-    if chars.len() < expected {
-        return Err((
-            0,
-            format!("too short: a {n}x{n} board needs {expected} border characters, found {}", chars.len()),
-        ));
+    let count = borders.chars().count();
+    if count < expected {
+        return Err((0, format!("too short: a {n}x{n} board needs {expected} border characters, found {count}")));
     }
-    if chars.len() > expected {
-        return Err((
-            expected,
-            format!("too long: a {n}x{n} board needs {expected} border characters, found {}", chars.len()),
-        ));
+    if count > expected {
+        return Err((expected, format!("too long: a {n}x{n} board needs {expected} border characters, found {count}")));
     }
+    let chars: Vec<char> = borders.chars().collect();
     let bits = |group: &[char], count: usize| -> Vec<bool> {
         (0..count).map(|i| digit_value(group[i / 5]).expect("checked") & (16 >> (i % 5)) != 0).collect()
     };
