@@ -198,3 +198,51 @@ fn a_penpa_margin_near_two_to_the_64_is_refused() {
     let e = queens::puzzle::penpa::parse(&queens::puzzle::penpa::pack(&wide)).unwrap_err().to_string();
     assert!(e.contains("the margins are wider than the grid"), "{e}");
 }
+
+/// A white `side`² grey PNG with a black line every `step` pixels across and down,
+/// written row by row (the picture itself is never held).
+fn lattice_png(path: &std::path::Path, side: u32, step: u32) {
+    use std::io::Write as _;
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut encoder = png::Encoder::new(file, side, side);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut rows = encoder.write_header().unwrap().into_stream_writer().unwrap();
+    let line = vec![0u8; side as usize];
+    let cells: Vec<u8> = (0..side).map(|x| if x % step == 0 { 0 } else { 255 }).collect();
+    for y in 0..side {
+        rows.write_all(if y % step == 0 { &line } else { &cells }).unwrap();
+    }
+    rows.finish().unwrap();
+}
+
+/// Item 4: `--time-limit` holds in every stage of the board search. A 6000² PNG
+/// of thin lines every 12 px went on judging framed areas for 8 to 20 s whatever
+/// the limit. The bound is checked on the process's CPU time (user + system),
+/// which a loaded machine does not stretch: at most the limit + 1 s.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_time_limit_holds_in_the_frame_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lattice.png");
+    lattice_png(&path, 6000, 12);
+    for limit in [1.0, 3.0] {
+        let out = std::process::Command::new("/usr/bin/time")
+            .args(["-f", "cpu %U %S"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .args(["solve", "--no-image", "--time-limit", &limit.to_string()])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("the time limit was reached while reading the picture"), "{stderr}");
+        let cpu: f64 = stderr
+            .lines()
+            .rev()
+            .find_map(|l| l.strip_prefix("cpu "))
+            .map(|t| t.split_whitespace().map(|v| v.parse::<f64>().unwrap()).sum())
+            .unwrap();
+        assert!(cpu <= limit + 1.0, "--time-limit {limit}: {cpu:.2} s of CPU");
+    }
+}
