@@ -246,3 +246,77 @@ fn the_time_limit_holds_in_the_frame_search() {
         assert!(cpu <= limit + 1.0, "--time-limit {limit}: {cpu:.2} s of CPU");
     }
 }
+
+/// Item 10: `read --debug-dir` into a folder that cannot be made exits 1, as
+/// `solve` does (it printed the error and exited 0); the map is still printed.
+#[test]
+fn read_with_an_unmakeable_debug_dir_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let regions = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let (img, _) = queens::output::render::render(&regions, &Default::default(), &Default::default());
+    let shot = write(dir.path(), "shot.png", &queens::output::overlay::encode_png(&img));
+    let blocker = write(dir.path(), "file.txt", b"not a folder");
+    let (code, stdout, stderr) = run(queens().args(["read", "--debug-dir"]).arg(blocker.join("dbg")).arg(&shot));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("cannot create"), "{stderr}");
+    assert_eq!(stdout, "AAAB\nABBB\nCCCD\nCDDD\n");
+}
+
+/// A RIFF chunk: its FourCC, size, payload and padding byte.
+fn riff_chunk(kind: &[u8; 4], payload: &[u8]) -> Vec<u8> {
+    let mut out = kind.to_vec();
+    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    out.extend_from_slice(payload);
+    if payload.len() % 2 == 1 {
+        out.push(0);
+    }
+    out
+}
+
+/// `img` as an extended lossless WebP whose EXIF chunk is `exif`.
+fn extended_webp(img: &image::RgbImage, exif: &[u8]) -> Vec<u8> {
+    let mut plain = Vec::new();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut plain)
+        .encode(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgb8)
+        .unwrap();
+    assert_eq!(&plain[12..16], b"VP8L", "test is broken: not a simple lossless WebP");
+    let mut vp8x = vec![0x08, 0, 0, 0];
+    vp8x.extend_from_slice(&(img.width() - 1).to_le_bytes()[..3]);
+    vp8x.extend_from_slice(&(img.height() - 1).to_le_bytes()[..3]);
+    let body = [riff_chunk(b"VP8X", &vp8x), plain[12..].to_vec(), riff_chunk(b"EXIF", exif)].concat();
+    [b"RIFF".to_vec(), ((body.len() + 4) as u32).to_le_bytes().to_vec(), b"WEBP".to_vec(), body].concat()
+}
+
+/// Item 6: WebP metadata is read once, capped like JPEG comments. A screenshot
+/// as an extended WebP with a 100 MB EXIF chunk: the decoder copied the chunk
+/// whole, so the file cost twice its size; now the chunk is dropped before
+/// decoding and the orientation read in place: the answer is the same, and a
+/// picture stored turned with orientation 6 (turn 90° clockwise) reads upright.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_webp_exif_chunk_is_not_held_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let regions = queens::puzzle::text::parse(PUZZLE).unwrap();
+    let (img, _) = queens::output::render::render(&regions, &Default::default(), &Default::default());
+    let plain_path = write(dir.path(), "plain.png", &queens::output::overlay::encode_png(&img));
+    let (code, want, stderr) = run(queens().args(["solve", "--no-image"]).arg(&plain_path));
+    assert_eq!(code, Some(0), "test is broken: {stderr}");
+    // A TIFF header with no entries (no orientation), then 100 MB of nothing.
+    let mut exif = b"II*\0\x08\0\0\0\0\0".to_vec();
+    exif.resize(100 << 20, 0);
+    let file = extended_webp(&img, &exif);
+    let path = write(dir.path(), "exif.webp", &file);
+    let (code, stderr, kb) = peak(&["solve", "--no-image"], &path);
+    assert_eq!(code, Some(0), "{stderr}");
+    let bound = file.len() as u64 / 1024 + 40 * 1024;
+    eprintln!("a {} kB WebP: peak {kb} kB", file.len() / 1024);
+    assert!(kb <= bound, "peak {kb} kB, over the file's size + 40 MB ({bound} kB)");
+    let (_, got, _) = run(queens().args(["solve", "--no-image"]).arg(&path));
+    assert_eq!(got.replacen("exif.webp", "plain.png", 1), want);
+    // One IFD entry: orientation (0x0112), a SHORT, 6.
+    let six = b"II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0\0\0\0\0";
+    let turned = write(dir.path(), "turned.webp", &extended_webp(&image::imageops::rotate270(&img), six));
+    let (code, got, stderr) = run(queens().args(["solve", "--no-image"]).arg(&turned));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(got.replacen("turned.webp", "plain.png", 1), want);
+}

@@ -100,7 +100,15 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
+/// Debug pictures that cannot be written are an error too, as for `solve`: the
+/// map is still printed, and the exit status says something failed.
 fn read(r: Read) -> Result<u8, String> {
+    let mut debug_failed = false;
+    let code = read_map(r, &mut debug_failed)?;
+    Ok(if debug_failed { code.max(1) } else { code })
+}
+
+fn read_map(r: Read, debug_failed: &mut bool) -> Result<u8, String> {
     let config = r.common.to_config();
     let bytes = match read_bytes(&r.input) {
         Ok(b) => b,
@@ -133,6 +141,7 @@ fn read(r: Read) -> Result<u8, String> {
             let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
             if let Err(e) = crate::output::debug::write(dir, &stem, &picture, &outcome) {
                 eprintln!("{shown}: {e}");
+                *debug_failed = true;
             }
         }
         if let Some(reading) = picture.marks {
