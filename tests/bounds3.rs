@@ -320,3 +320,34 @@ fn a_webp_exif_chunk_is_not_held_twice() {
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(got.replacen("turned.webp", "plain.png", 1), want);
 }
+
+/// Item 7: under `ulimit -n 64` the server lowers `--max-connections` (256) to
+/// what fits, with room for its own descriptors, and says so at start; at the
+/// usual limits it keeps the cap it was given.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_server_fits_its_connections_to_the_open_file_limit() {
+    use std::io::BufRead as _;
+    for (limit, says) in [(64, Some("lowered from 256 to 40")), (1024, None)] {
+        let mut child = std::process::Command::new("sh")
+            .args([
+                "-c",
+                &format!("ulimit -n {limit} && exec \"$0\" serve --port 0 2>&1"),
+                env!("CARGO_BIN_EXE_queens"),
+            ])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        match says {
+            Some(says) => assert!(
+                first.contains(says) && first.contains("open-file limit of 64 (ulimit -n)"),
+                "ulimit -n {limit}: {first}"
+            ),
+            None => assert!(first.starts_with("queens: serving on"), "ulimit -n {limit}: {first}"),
+        }
+    }
+}

@@ -423,6 +423,16 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
         );
         return Ok(1);
     }
+    if let Some(fit) = descriptor_limit().map(connections_within) {
+        if fit < opts.max_connections {
+            eprintln!(
+                "queens: --max-connections lowered from {} to {fit} to fit the open-file limit of {} (ulimit -n)",
+                opts.max_connections,
+                descriptor_limit().unwrap_or(0)
+            );
+            opts.max_connections = fit;
+        }
+    }
     // One thread serves every connection (the work is on a thread per solve), so
     // starting needs no thread that a process cap could refuse.
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -452,6 +462,16 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
 /// standard streams, the runtime's event queue and waker, the signal pipe tokio
 /// makes (it panics when it cannot, so the limit is checked first), the listener.
 const MIN_DESCRIPTORS: u64 = 16;
+
+/// The connections that fit an open-file limit of `limit`: each holds a
+/// descriptor, and the rest is room for the server's own ([`MIN_DESCRIPTORS`]:
+/// the listener among them) and an eighth of the limit for files and for the
+/// connection accepted before the oldest is closed. Past the limit, accepting
+/// fails and clients wait; under it, the oldest idle connection makes room.
+fn connections_within(limit: u64) -> usize {
+    let room = MIN_DESCRIPTORS + limit / 8;
+    usize::try_from(limit.saturating_sub(room)).unwrap_or(usize::MAX).max(1)
+}
 
 /// The process's soft open-file limit, where the system says.
 fn descriptor_limit() -> Option<u64> {

@@ -337,7 +337,8 @@ pub struct Serve {
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub per_client: u16,
     /// Connections open at once; past it the oldest one not being answered is
-    /// closed to make room (503 only when every one is being answered).
+    /// closed to make room (503 only when every one is being answered). Lowered at
+    /// start, with a line saying so, to fit the open-file limit (ulimit -n).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
 }
