@@ -81,7 +81,8 @@ pub fn parse() -> Cli {
     } else {
         print!("{}", text.join("\n"));
     }
-    crate::app::exit(u8::try_from(e.exit_code()).unwrap_or(2))
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    std::process::exit(e.exit_code())
 }
 
 /// The subcommands.
