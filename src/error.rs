@@ -2,6 +2,13 @@
 //!
 //! Messages are lowercase, have no trailing period and tell the user what to do next.
 //! [`Error::kind`] is the stable machine-readable name used in JSON output.
+//!
+//! Text from an input (a link's host or type, a comment's value, a tag) reaches a
+//! message only through [`quote`]: escaped as file names are ([`escaped`]), so it
+//! never acts on a terminal, and cut to [`QUOTED_CHARS`] characters, so a message
+//! costs a few hundred bytes whatever the input weighs.
+
+use std::borrow::Cow;
 
 use crate::puzzle::Placement;
 
@@ -213,5 +220,100 @@ pub fn io_reason(err: &std::io::Error) -> String {
     }
 }
 
+/// Characters that act on a terminal (or reorder what it shows) rather than print.
+fn acts(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Appends `text` with each character that [`acts`] shown as `\e`, `\n`, `\r`,
+/// `\t` or `\u{..}`.
+pub(crate) fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '\x1b' => out.push_str("\\e"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if acts(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+}
+
+/// `text` safe to print on a terminal: control characters (ESC, BEL, C1, newlines)
+/// and direction marks escaped, everything else as it is.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(acts) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    push_escaped(&mut out, text);
+    Cow::Owned(out)
+}
+
+/// Most characters of a bad value an error message quotes.
+pub const QUOTED_CHARS: usize = 80;
+
+/// `value` as a message quotes it: in double quotes, [`escaped`], and when it is
+/// longer than [`QUOTED_CHARS`] characters, its start and its length
+/// (`"\e\e\e…" (20,971,520 characters)`). What it costs is bounded by the cut,
+/// never by the value.
+pub fn quote(value: &str) -> String {
+    cut(value, "\"")
+}
+
+/// `value` as [`quote`] shows it, without the quotes: for a name that reads as a
+/// word in its sentence (a penpa genre tag: `a classic puzzle`).
+pub fn brief(value: &str) -> String {
+    cut(value, "")
+}
+
+fn cut(value: &str, quotes: &str) -> String {
+    let mut out = String::from(quotes);
+    let at = value.char_indices().nth(QUOTED_CHARS).map(|(at, _)| at);
+    push_escaped(&mut out, &value[..at.unwrap_or(value.len())]);
+    if let Some(at) = at {
+        let count = QUOTED_CHARS + value[at..].chars().count();
+        out.push_str(&format!("…{quotes} ({} characters)", thousands(count)));
+    } else {
+        out.push_str(quotes);
+    }
+    out
+}
+
+/// `n` with commas between groups of three digits, as people write long counts.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// Shorthand for results of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // See: issue 48, items 2 and 3.
+    #[test]
+    fn a_quoted_value_is_escaped_and_cut_with_its_length() {
+        assert_eq!(quote("hex"), "\"hex\"");
+        assert_eq!(quote("a\x1b]0;T\x07\nb"), "\"a\\e]0;T\\u{7}\\nb\"");
+        let long = "\x1b".repeat(20_971_520);
+        let q = quote(&long);
+        assert_eq!(q, format!("\"{}…\" (20,971,520 characters)", "\\e".repeat(QUOTED_CHARS)));
+        let exact = "é".repeat(QUOTED_CHARS);
+        assert_eq!(quote(&exact), format!("\"{exact}\""));
+        assert_eq!(brief("a\nb"), "a\\nb");
+        assert!(brief(&long).ends_with("\\e… (20,971,520 characters)"));
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+    }
+}

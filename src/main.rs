@@ -2,15 +2,14 @@
 //!
 //! Exit status: 0 every input solved, 1 any input failed, 2 usage errors (clap).
 
-use clap::Parser;
-use queens::app::{self, cli::Cli};
+use queens::app::{self, cli};
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = cli::parse();
     let code = match app::run(cli) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("queens: {message}");
+            eprintln!("queens: {}", queens::error::escaped(&message));
             2
         }
     };

@@ -26,13 +26,13 @@ pub(crate) fn cells_for_people(cells: &[Cell]) -> String {
 
 /// A cell as people write it on the board: `r3c5` (row 3, column 5, from 1).
 pub(crate) fn cell_arg(text: &str) -> Result<Cell, String> {
-    let bad = || format!("'{text}' is not a cell: write r3c5 for row 3, column 5");
+    let bad = || format!("{} is not a cell: write r3c5 for row 3, column 5", crate::error::quote(text));
     let lower = text.trim().to_ascii_lowercase();
     let rest = lower.strip_prefix('r').ok_or_else(bad)?;
     let (row, col) = rest.split_once('c').ok_or_else(bad)?;
     let (row, col): (usize, usize) = (row.parse().map_err(|_| bad())?, col.parse().map_err(|_| bad())?);
     if row == 0 || col == 0 {
-        return Err(format!("'{text}': rows and columns count from 1"));
+        return Err(format!("{}: rows and columns count from 1", crate::error::quote(text)));
     }
     Ok(Cell::new(row - 1, col - 1))
 }

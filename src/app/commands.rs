@@ -101,7 +101,15 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// `queens read`: the region map in the text format, or why it could not be read.
+/// Debug pictures that cannot be written are an error too, as for `solve`: the
+/// map is still printed, and the exit status says something failed.
 fn read(r: Read) -> Result<u8, String> {
+    let mut debug_failed = false;
+    let code = read_map(r, &mut debug_failed)?;
+    Ok(if debug_failed { code.max(1) } else { code })
+}
+
+fn read_map(r: Read, debug_failed: &mut bool) -> Result<u8, String> {
     let config = r.common.to_config();
     let bytes = match read_bytes(&r.input) {
         Ok(b) => b,
@@ -134,6 +142,7 @@ fn read(r: Read) -> Result<u8, String> {
             let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
             if let Err(e) = crate::output::debug::write(dir, &stem, &picture, &outcome) {
                 eprintln!("{shown}: {e}");
+                *debug_failed = true;
             }
         }
         if let Some(reading) = picture.marks {
@@ -415,6 +424,16 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
         );
         return Ok(1);
     }
+    if let Some(fit) = descriptor_limit().map(connections_within) {
+        if fit < opts.max_connections {
+            eprintln!(
+                "queens: --max-connections lowered from {} to {fit} to fit the open-file limit of {} (ulimit -n)",
+                opts.max_connections,
+                descriptor_limit().unwrap_or(0)
+            );
+            opts.max_connections = fit;
+        }
+    }
     // One thread serves every connection (the work is on a thread per solve), so
     // starting needs no thread that a process cap could refuse.
     let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
@@ -444,6 +463,16 @@ fn serve_cmd(s: Serve) -> Result<u8, String> {
 /// standard streams, the runtime's event queue and waker, the signal pipe tokio
 /// makes (it panics when it cannot, so the limit is checked first), the listener.
 const MIN_DESCRIPTORS: u64 = 16;
+
+/// The connections that fit an open-file limit of `limit`: each holds a
+/// descriptor, and the rest is room for the server's own ([`MIN_DESCRIPTORS`]:
+/// the listener among them) and an eighth of the limit for files and for the
+/// connection accepted before the oldest is closed. Past the limit, accepting
+/// fails and clients wait; under it, the oldest idle connection makes room.
+fn connections_within(limit: u64) -> usize {
+    let room = MIN_DESCRIPTORS + limit / 8;
+    usize::try_from(limit.saturating_sub(room)).unwrap_or(usize::MAX).max(1)
+}
 
 /// The process's soft open-file limit, where the system says.
 fn descriptor_limit() -> Option<u64> {

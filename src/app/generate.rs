@@ -5,6 +5,7 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
+use crate::app::batch;
 use crate::app::cli::{Generate, GenerateFormat, RenderStyle, Theme};
 use crate::generate::{self, canon::Seen, Puzzle, Spec, Target};
 use crate::output::{files, generated, names, overlay, render};
@@ -144,33 +145,88 @@ fn write_each(p: &Puzzle, g: &Generate, style: &render::Style, written: &mut Vec
     Ok(())
 }
 
-/// The layouts of `--not-in` files: level JSON, a list of objects with "regions"
-/// (rows of letters). A file that is not that is a usage error naming it.
+/// The layouts of `--not-in` files (`-`: standard input): level JSON, a list of
+/// objects with "regions" (rows of letters). A file that is not that is a usage
+/// error naming it.
 fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
     let mut seen = Seen::new();
     for path in paths {
-        for regions in levels(path)? {
-            seen.insert(&regions);
-        }
+        levels(path, &mut seen)?;
     }
     Ok(seen)
 }
 
-fn levels(path: &Path) -> Result<Vec<Regions>, String> {
+/// Reads the levels of `path` into `seen`, one level at a time: nothing grows
+/// with the file but the layouts themselves (a level's other fields, and anything
+/// that is not a level, are passed over unheld), so a file costs about its size.
+fn levels(path: &Path, seen: &mut Seen) -> Result<(), String> {
+    use serde::de::Deserializer as _;
     let shown = names::path(path);
     // Capped, and only regular files (a FIFO or device is refused at once), as every input.
-    let bytes = crate::app::batch::read_file(path).map_err(|e| format!("{shown}: {e}"))?;
-    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| format!("{shown}: not JSON: {e}"))?;
-    let list = value.as_array().ok_or_else(|| format!("{shown}: expected a JSON list of levels"))?;
-    list.iter()
-        .enumerate()
-        .map(|(i, level)| {
-            let rows: Option<Vec<&str>> =
-                level.get("regions").and_then(|r| r.as_array()).map(|r| r.iter().filter_map(|x| x.as_str()).collect());
-            rows.and_then(|r| Regions::from_rows(&r))
-                .ok_or_else(|| format!("{shown}: level {} has no \"regions\" as a square of rows", i + 1))
-        })
-        .collect()
+    let read = if path == Path::new("-") { batch::read_stdin() } else { batch::read_file(path) };
+    let bytes = read.map_err(|e| format!("{shown}: {e}"))?;
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+        return Err(format!("{shown}: not JSON: {e}"));
+    }
+    let mut level = 0;
+    let mut de = serde_json::Deserializer::from_slice(&bytes);
+    de.deserialize_seq(Levels { seen, level: &mut level }).map_err(|_| match level {
+        0 => format!("{shown}: expected a JSON list of levels"),
+        i => format!("{shown}: level {i} has no \"regions\" as a square of rows"),
+    })
+}
+
+/// The list of levels, each read and remembered as it comes.
+struct Levels<'a> {
+    seen: &'a mut Seen,
+    /// The 1-based number of the level being read (0 before the list).
+    level: &'a mut usize,
+}
+
+impl<'de> serde::de::Visitor<'de> for Levels<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list of levels")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        loop {
+            *self.level += 1;
+            let Some(Level { regions }) = seq.next_element::<Level>()? else { return Ok(()) };
+            let regions = regions.and_then(|r| Regions::from_rows(&r));
+            self.seen.insert(&regions.ok_or_else(|| serde::de::Error::custom("no regions"))?);
+        }
+    }
+}
+
+/// One level: its "regions" rows, at most [`crate::puzzle::text::MAX_N`] of them
+/// (more is refused as it is read); every other field passed over.
+#[derive(serde::Deserialize)]
+struct Level {
+    #[serde(default, deserialize_with = "rows")]
+    regions: Option<Vec<String>>,
+}
+
+fn rows<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<Vec<String>>, D::Error> {
+    struct Rows;
+    impl<'de> serde::de::Visitor<'de> for Rows {
+        type Value = Option<Vec<String>>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("rows of letters")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut rows = Vec::new();
+            while let Some(row) = seq.next_element::<String>()? {
+                if rows.len() == crate::puzzle::text::MAX_N {
+                    return Err(serde::de::Error::custom("too many rows"));
+                }
+                rows.push(row);
+            }
+            Ok(Some(rows))
+        }
+    }
+    de.deserialize_seq(Rows)
 }
 
 /// A seed when none is given: the clock's nanoseconds (printed with every puzzle,

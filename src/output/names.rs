@@ -12,33 +12,12 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-/// Characters that act on a terminal (or reorder what it shows) rather than print.
-fn acts(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-fn push_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '\x1b' => out.push_str("\\e"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if acts(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-}
+use crate::error::push_escaped;
 
 /// `name` safe to print on a terminal: control characters and direction marks
-/// escaped, everything else as it is.
+/// escaped, everything else as it is (the one escaping every message shares).
 pub fn escaped(name: &str) -> Cow<'_, str> {
-    if !name.chars().any(acts) {
-        return Cow::Borrowed(name);
-    }
-    let mut out = String::with_capacity(name.len() + 8);
-    push_escaped(&mut out, name);
-    Cow::Owned(out)
+    crate::error::escaped(name)
 }
 
 /// `path` safe to print on a terminal: as [`escaped`], with each byte that is not

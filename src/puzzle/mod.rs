@@ -4,7 +4,8 @@
 //! writes the text format; `partition` checks that labels form N connected regions;
 //! `check` is the independent rule check every printed solution passes; `marks`
 //! holds the player's crowns and X marks; `puzzlink` and `penpa` read and write
-//! puzz.link and penpa-edit Star Battle links; `deadline` is the one clock of a
+//! puzz.link and penpa-edit Star Battle links (`penpa_json` reads a penpa link's
+//! JSON in one pass, keeping only what a board needs); `deadline` is the one clock of a
 //! puzzle (`--time-limit`), which reading a picture and solving both check. This
 //! layer imports nothing else of the crate except the error type: no pictures, no
 //! solver, no JSON output, terminals, files or HTTP.
@@ -15,6 +16,7 @@ pub mod deadline;
 pub mod marks;
 pub mod partition;
 pub mod penpa;
+mod penpa_json;
 pub mod puzzlink;
 pub mod text;
 

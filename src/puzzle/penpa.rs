@@ -30,8 +30,9 @@
 //! Parsing is offline text work: nothing is fetched. The inflated text is capped at
 //! [`MAX_TEXT`], so a link costs what it weighs.
 
-use crate::error::{Error, Result};
+use crate::error::{brief, quote, Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::penpa_json::{self, Grid, Number};
 use crate::puzzle::text::MAX_N;
 use crate::puzzle::{Cell, Regions};
 
@@ -79,9 +80,6 @@ pub const MAX_TEXT: usize = 4 << 20;
 /// Where penpa-edit is served; [`encode`] writes links to it.
 const HOME: &str = "https://swaroopg92.github.io/penpa-edit/";
 
-/// penpa's edge styles that its Star Battle checker takes as region borders.
-const BORDER_STYLES: [i64; 2] = [2, 21];
-
 /// A Star Battle puzzle as a penpa-edit link states it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PenpaBoard {
@@ -117,27 +115,33 @@ fn bad(message: impl Into<String>) -> Error {
 /// Parses a penpa-edit Star Battle link (surrounding whitespace ignored).
 pub fn parse(url: &str) -> Result<PenpaBoard> {
     let text = text(url)?;
-    let lines: Vec<&str> = text.split('\n').collect();
-    let header: Vec<&str> = lines[0].split(',').collect();
+    // The lines read, and no more: a text of newlines or commas costs no list of them.
+    let lines: Vec<&str> = text.split('\n').take(18).collect();
+    let header: Vec<&str> = lines[0].split(',').take(3).collect();
     if header[0] != "square" {
-        return Err(bad(format!("a {:?} grid, but Star Battle is played on a square grid", header[0])));
+        return Err(bad(format!("a {} grid, but Star Battle is played on a square grid", quote(header[0]))));
     }
-    if let Some(tags) = lines.get(17).and_then(|l| serde_json::from_str::<Vec<String>>(l).ok()) {
-        if !tags.is_empty() && !tags.iter().any(|t| t == "starbattle") {
-            return Err(bad(format!("a {} puzzle, not Star Battle", tags.join(", "))));
+    if let Some((tags, count, starbattle)) = lines.get(17).and_then(|l| penpa_json::tags(l)) {
+        if count > 0 && !starbattle {
+            // Tags come from the link: escaped and cut, and a few of them at most.
+            let mut named: Vec<String> = tags.iter().map(|t| brief(t)).collect();
+            if count > tags.len() {
+                named.push(format!("{} more", count - tags.len()));
+            }
+            return Err(bad(format!("a {} puzzle, not Star Battle", named.join(", "))));
         }
     }
     let size = |i: usize| header.get(i).and_then(|v| v.trim().parse::<usize>().ok()).filter(|&v| v <= 200);
     let (Some(nx), Some(ny)) = (size(1), size(2)) else {
         return Err(bad("the grid size in its first line is not two numbers"));
     };
-    let space: [usize; 4] = lines
+    let [top, bottom, left, right] = lines
         .get(1)
-        .and_then(|l| serde_json::from_str::<Vec<usize>>(l).ok())
-        .and_then(|v| v.try_into().ok())
+        .and_then(|l| serde_json::from_str::<[usize; 4]>(l).ok())
         .ok_or_else(|| bad("its second line does not give the four margins"))?;
-    let [top, bottom, left, right] = space;
-    let (Some(n), Some(rows)) = (nx.checked_sub(left + right), ny.checked_sub(top + bottom)) else {
+    // Checked sums: margins near 2^64 are refused, never wrapped into a board.
+    let inside = |side: usize, a: usize, b: usize| a.checked_add(b).and_then(|m| side.checked_sub(m));
+    let (Some(n), Some(rows)) = (inside(nx, left, right), inside(ny, top, bottom)) else {
         return Err(bad("the margins are wider than the grid"));
     };
     if n != rows {
@@ -147,17 +151,36 @@ pub fn parse(url: &str) -> Result<PenpaBoard> {
         return Err(bad(format!("a {n}×{n} board; boards from 1×1 to {MAX_N}×{MAX_N} are read")));
     }
     let grid = Grid { n, nx0: nx + 4, ny0: ny + 4, top, left };
-    let layer = |i: usize, name: &str| -> Result<serde_json::Value> {
+    let layer = |i: usize, name: &str| -> Result<Option<penpa_json::Layer>> {
         match lines.get(i).map(|l| l.trim()) {
-            None | Some("") => Ok(serde_json::Value::Null),
-            Some(l) => serde_json::from_str(l).map_err(|_| bad(format!("its {name} layer is not readable JSON"))),
+            None | Some("") => Ok(None),
+            Some(l) => penpa_json::layer(l, &grid)
+                .map(Some)
+                .map_err(|()| bad(format!("its {name} layer is not readable JSON"))),
         }
     };
     let puzzle = layer(3, "puzzle")?;
-    let regions = grid.regions(&puzzle["lineE"])?;
-    let stars = star_count(&puzzle["number"])?;
-    let marks = grid.marks(&layer(4, "solution")?["symbol"]);
+    let regions = regions(n, puzzle.as_ref())?;
+    let stars = star_count(puzzle.as_ref())?;
+    let marks = layer(4, "solution")?.and_then(|l| l.marks);
     Ok(PenpaBoard { regions, stars, marks })
+}
+
+/// The regions the puzzle layer's border edges split the board into.
+fn regions(n: usize, puzzle: Option<&penpa_json::Layer>) -> Result<Regions> {
+    if let Some(key) = puzzle.and_then(|l| l.bad_edge.as_ref()) {
+        return Err(bad(format!("the edge {key} is not two point numbers")));
+    }
+    let Some(layer) = puzzle.filter(|l| l.any_border || n == 1) else {
+        return Err(bad("it draws no region borders (thick black edges between cells)"));
+    };
+    let regions = Regions::from_walls(n, &layer.right, &layer.below);
+    // Edges that end inside the board cut nothing: a board they leave whole has
+    // no regions to speak of, and would write back as a link with no borders.
+    if n > 1 && regions.region_count() < 2 {
+        return Err(bad("its thick black edges between cells do not cut the board into regions"));
+    }
+    Ok(regions)
 }
 
 /// The `p=` text of a link: base64-decoded, inflated (capped at [`MAX_TEXT`]) and
@@ -189,16 +212,44 @@ pub fn text(url: &str) -> Result<String> {
             bad("its p= part does not inflate (was the link cut short?)")
         }
     })?;
-    let mut text = String::from_utf8(raw).map_err(|_| bad("its p= part is not text"))?;
-    for (plain, code) in SUBSTITUTIONS.iter().rev() {
-        if text.contains(code) {
-            text = text.replace(code, plain);
-        }
-    }
+    let packed = String::from_utf8(raw).map_err(|_| bad("its p= part is not text"))?;
+    let text = unpack(&packed).ok_or_else(|| {
+        bad(format!("its p= part expands to more than {} MiB, far more than any board", MAX_TEXT >> 20))
+    })?;
     if text.split('\n').count() < 4 {
         return Err(bad("its text has too few lines for a penpa board"));
     }
     Ok(text)
+}
+
+/// penpa's key codes undone, `None` when the text would grow past [`MAX_TEXT`]
+/// (`z6` is 13 bytes as `"killercages"`): measured first, then written once.
+///
+/// One pass from the left gives what penpa's loader gets undoing the codes one
+/// after another, last to first: every code is `z` and a character that is not
+/// `z`, so codes never overlap, and no plain text holds a `z` to make a new one.
+fn unpack(packed: &str) -> Option<String> {
+    let code_at =
+        |rest: &[u8]| SUBSTITUTIONS.iter().find(|(_, code)| rest.starts_with(code.as_bytes())).map(|&(plain, _)| plain);
+    let pieces = || {
+        let bytes = packed.as_bytes();
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            let start = i;
+            let z = memchr::memchr(b'z', &bytes[i..]).map_or(bytes.len(), |z| i + z);
+            if z > start {
+                i = z;
+                return Some(&packed[start..z]);
+            }
+            let plain = (z < bytes.len()).then(|| code_at(&bytes[z..])).flatten();
+            i = z + plain.map_or(1, |_| 2);
+            (start < bytes.len()).then(|| plain.unwrap_or(&packed[start..start + 1]))
+        })
+    };
+    let len = pieces().try_fold(0usize, |len, p| Some(len + p.len()).filter(|&l| l <= MAX_TEXT))?;
+    let mut text = String::with_capacity(len);
+    pieces().for_each(|p| text.push_str(p));
+    Some(text)
 }
 
 /// `%XX` escapes decoded (a link copied out of another page's address); anything
@@ -227,127 +278,29 @@ fn percent_decode(s: &str) -> String {
 
 /// The star count: the one number of the puzzle layer (penpa writes K above the
 /// board, beside a star), `None` when the link writes no number.
-fn star_count(numbers: &serde_json::Value) -> Result<Option<usize>> {
-    let Some(numbers) = numbers.as_object() else {
-        return Ok(None);
-    };
-    let values: Vec<&serde_json::Value> = numbers.values().collect();
-    match values.as_slice() {
-        [] => Ok(None),
-        [one] => {
-            let text =
-                one.get(0).and_then(|v| v.as_str().map(str::to_string).or_else(|| v.as_u64().map(|k| k.to_string())));
-            match text.as_deref().map(str::trim).and_then(|t| t.parse::<usize>().ok()) {
+fn star_count(puzzle: Option<&penpa_json::Layer>) -> Result<Option<usize>> {
+    let Some(layer) = puzzle else { return Ok(None) };
+    match (layer.numbers, &layer.first_number) {
+        (0, _) | (_, None) => Ok(None),
+        (1, Some(one)) => {
+            let k = match one {
+                Number::Text(t) => t.trim().parse::<usize>().ok(),
+                Number::Whole(k) => usize::try_from(*k).ok(),
+                Number::Other => None,
+            };
+            match k {
                 Some(k) if k >= 1 => Ok(Some(k)),
                 _ => {
-                    Err(bad(format!("the number beside the board, {}, is not a star count", one.get(0).unwrap_or(one))))
+                    let shown = match one {
+                        Number::Text(t) => quote(t),
+                        Number::Whole(k) => k.to_string(),
+                        Number::Other => "not a number".to_string(),
+                    };
+                    Err(bad(format!("the number beside the board, {shown}, is not a star count")))
                 }
             }
         }
-        _ => Err(bad(format!("it writes {} numbers; a Star Battle board writes one, its star count", values.len()))),
-    }
-}
-
-/// How penpa numbers the cells and corners of one board.
-struct Grid {
-    /// Board side.
-    n: usize,
-    /// Columns of the padded grid (margins and penpa's padding of 2 included).
-    nx0: usize,
-    /// Rows of the padded grid.
-    ny0: usize,
-    /// Margin rows above the board.
-    top: usize,
-    /// Margin columns left of the board.
-    left: usize,
-}
-
-impl Grid {
-    /// penpa's index of board cell (`r`, `c`).
-    fn cell_index(&self, r: usize, c: usize) -> usize {
-        (r + self.top + 2) * self.nx0 + (c + self.left + 2)
-    }
-
-    /// The board cell at penpa's index `i`, if it is one.
-    fn cell_at(&self, i: usize) -> Option<Cell> {
-        let (y, x) = (i / self.nx0, i % self.nx0);
-        let r = y.checked_sub(self.top + 2).filter(|&r| r < self.n)?;
-        let c = x.checked_sub(self.left + 2).filter(|&c| c < self.n)?;
-        (i < self.nx0 * self.ny0).then(|| Cell::new(r, c))
-    }
-
-    /// penpa's corner point at the top-left of board cell (`r`, `c`) (`r`, `c` up to N).
-    fn corner(&self, r: usize, c: usize) -> usize {
-        self.nx0 * self.ny0 + (r + self.top + 1) * self.nx0 + (c + self.left + 1)
-    }
-
-    /// The regions the border edges split the board into. An edge on the board's
-    /// frame or outside it separates nothing and is passed over.
-    fn regions(&self, edges: &serde_json::Value) -> Result<Regions> {
-        let n = self.n;
-        // wall_right[r][c]: a wall between (r, c) and (r, c + 1); wall_below likewise.
-        let mut right = vec![false; n * n];
-        let mut below = vec![false; n * n];
-        let mut any = false;
-        let corners = self.nx0 * self.ny0;
-        for (key, style) in edges.as_object().into_iter().flatten() {
-            if !style.as_i64().is_some_and(|s| BORDER_STYLES.contains(&s)) {
-                continue;
-            }
-            let mut ends = key.split(',').map(|v| v.trim().parse::<usize>().ok());
-            let (Some(Some(a)), Some(Some(b)), None) = (ends.next(), ends.next(), ends.next()) else {
-                return Err(bad(format!("the edge {key:?} is not two point numbers")));
-            };
-            let (a, b) = (a.min(b), a.max(b));
-            let Some(p) = a.checked_sub(corners).filter(|&p| p < corners) else {
-                continue;
-            };
-            // Board coordinates of corner `a`: the top-left corner of cell (y, x).
-            let (Some(y), Some(x)) =
-                ((p / self.nx0).checked_sub(self.top + 1), (p % self.nx0).checked_sub(self.left + 1))
-            else {
-                continue;
-            };
-            if b - a == 1 && (1..n).contains(&y) && x < n {
-                // A horizontal edge: the top of (y, x), below (y - 1, x).
-                below[(y - 1) * n + x] = true;
-                any = true;
-            } else if b - a == self.nx0 && (1..n).contains(&x) && y < n {
-                // A vertical edge: the left of (y, x), right of (y, x - 1).
-                right[y * n + x - 1] = true;
-                any = true;
-            }
-        }
-        if !any && n > 1 {
-            return Err(bad("it draws no region borders (thick black edges between cells)"));
-        }
-        let regions = Regions::from_walls(n, &right, &below);
-        // Edges that end inside the board cut nothing: a board they leave whole has
-        // no regions to speak of, and would write back as a link with no borders.
-        if n > 1 && regions.region_count() < 2 {
-            return Err(bad("its thick black edges between cells do not cut the board into regions"));
-        }
-        Ok(regions)
-    }
-
-    /// The player's stars and X marks from the solution layer's symbols, `None` when
-    /// it has none on the board's cells.
-    fn marks(&self, symbols: &serde_json::Value) -> Option<Marks> {
-        let mut marks = Marks::new(self.n);
-        let mut any = false;
-        for (key, symbol) in symbols.as_object()? {
-            let Some(cell) = key.trim().parse::<usize>().ok().and_then(|i| self.cell_at(i)) else {
-                continue;
-            };
-            let mark = match (symbol.get(0).and_then(|v| v.as_i64()), symbol.get(1).and_then(|v| v.as_str())) {
-                (Some(2), Some("star")) => Mark::Queen,
-                (Some(0), Some("star")) => Mark::Cross,
-                _ => continue,
-            };
-            marks.set(cell, mark);
-            any = true;
-        }
-        any.then_some(marks)
+        (count, _) => Err(bad(format!("it writes {count} numbers; a Star Battle board writes one, its star count"))),
     }
 }
 

@@ -13,7 +13,7 @@
 //! URL is a [`Error::Parse`] naming what is wrong, at line 1 and the 1-based
 //! character column of the problem (0 when it concerns the whole URL).
 
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::puzzle::text::MAX_N;
 use crate::puzzle::{Cell, Regions};
 
@@ -71,8 +71,9 @@ pub fn parse(url: &str) -> Result<StarBattle> {
         return Err(bad(
             col(scheme_len),
             format!(
-                "unknown host {host:?}: only puzz.link, pzprxs.vercel.app and pzv.jp Star Battle links are read \
-                 (nothing is downloaded)"
+                "unknown host {}: only puzz.link, pzprxs.vercel.app and pzv.jp Star Battle links are read \
+                 (nothing is downloaded)",
+                quote(host)
             ),
         ));
     }
@@ -82,14 +83,19 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     };
     let path = &url[after_host..after_host + q];
     if path != "/p" && path != "/p.html" {
-        return Err(bad(col(after_host), format!("unexpected path {path:?}: expected /p?starbattle/W/H/K/borders")));
+        return Err(bad(
+            col(after_host),
+            format!("unexpected path {}: expected /p?starbattle/W/H/K/borders", quote(path)),
+        ));
     }
     let query_start = after_host + q + 1;
     let query = &url[query_start..];
-    // Fields with their byte offsets in `url`, for error columns.
-    let mut fields = Vec::new();
+    // Fields with their byte offsets in `url`, for error columns: seven at most (the
+    // five, pzprjs's trailing slash, and one to say "too long"), so a link followed
+    // by millions of `/` costs no more than one without them.
+    let mut fields = Vec::with_capacity(7);
     let mut at = query_start;
-    for f in query.split('/') {
+    for f in query.split('/').take(7) {
         fields.push((at, f));
         at += f.len() + 1;
     }
@@ -99,7 +105,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let (type_at, kind) = fields[0];
     if kind != PUZZLE_TYPE {
-        let shown = if kind.is_empty() { "none".to_string() } else { format!("{kind:?}") };
+        let shown = if kind.is_empty() { "none".to_string() } else { quote(kind) };
         return Err(bad(col(type_at), format!("wrong puzzle type {shown}: only starbattle URLs can be read")));
     }
     let names = ["the width", "the height", "the star count", "the borders"];
@@ -118,7 +124,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let number = |(at, f): (usize, &str), what: &str| -> Result<usize> {
         if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) || f.len() > 6 {
-            return Err(bad(col(at), format!("wrong size: {what} {f:?} is not a whole number")));
+            return Err(bad(col(at), format!("wrong size: {what} {} is not a whole number", quote(f))));
         }
         Ok(f.parse().expect("checked digits"))
     };
@@ -139,7 +145,7 @@ pub fn parse(url: &str) -> Result<StarBattle> {
     }
     let (k_at, k_text) = fields[3];
     if k_text.is_empty() || !k_text.bytes().all(|b| b.is_ascii_digit()) || k_text.len() > 6 {
-        return Err(bad(col(k_at), format!("wrong star count {k_text:?}: expected a whole number")));
+        return Err(bad(col(k_at), format!("wrong star count {}: expected a whole number", quote(k_text))));
     }
     let stars: usize = k_text.parse().expect("checked digits");
     if !(1..=n).contains(&stars) {
@@ -166,22 +172,18 @@ fn decode_borders(n: usize, borders: &str) -> std::result::Result<Regions, (usiz
     let vertical = (n - 1) * n; // walls between (r, c) and (r, c + 1)
     let horizontal = n * (n - 1); // walls between (r, c) and (r + 1, c)
     let expected = digits(vertical) + digits(horizontal);
-    let chars: Vec<char> = borders.chars().collect();
-    if let Some((i, &c)) = chars.iter().enumerate().find(|(_, &c)| digit_value(c).is_none()) {
+    // Checked and counted in place; only a string of the right length is collected.
+    if let Some((i, c)) = borders.chars().enumerate().find(|&(_, c)| digit_value(c).is_none()) {
         return Err((i, format!("bad character {c:?} in the borders: expected 0-9 or a-v")));
     }
-    if chars.len() < expected {
-        return Err((
-            0,
-            format!("too short: a {n}x{n} board needs {expected} border characters, found {}", chars.len()),
-        ));
+    let count = borders.chars().count();
+    if count < expected {
+        return Err((0, format!("too short: a {n}x{n} board needs {expected} border characters, found {count}")));
     }
-    if chars.len() > expected {
-        return Err((
-            expected,
-            format!("too long: a {n}x{n} board needs {expected} border characters, found {}", chars.len()),
-        ));
+    if count > expected {
+        return Err((expected, format!("too long: a {n}x{n} board needs {expected} border characters, found {count}")));
     }
+    let chars: Vec<char> = borders.chars().collect();
     let bits = |group: &[char], count: usize| -> Vec<bool> {
         (0..count).map(|i| digit_value(group[i / 5]).expect("checked") & (16 >> (i % 5)) != 0).collect()
     };

@@ -16,7 +16,7 @@
 //! ([`stated_colors`]), so a position sent back from a screenshot's board (the web
 //! page's live board) names its regions by the screenshot's colours.
 
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
 
@@ -132,7 +132,7 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<&str>)]) -> Result<Marks> {
                     return Err(Error::parse(
                         *line_no,
                         c + 1,
-                        format!("unknown mark {token:?}: use . (nothing), x (an X mark) or Q (a queen)"),
+                        format!("unknown mark {}: use . (nothing), x (an X mark) or Q (a queen)", quote(token)),
                     ))
                 }
             };
@@ -171,7 +171,7 @@ pub fn stated_stars(input: &str) -> Result<Option<usize>> {
                 return Err(Error::parse(
                     i + 1,
                     0,
-                    format!("`# stars:` needs a star count of 1 or more, found {value:?}"),
+                    format!("`# stars:` needs a star count of 1 or more, found {}", quote(value)),
                 ))
             }
         };

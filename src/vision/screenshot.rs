@@ -140,11 +140,80 @@ fn without_jpeg_extras(bytes: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
+/// The chunks of a RIFF WebP, in order: each one's FourCC and its bytes (header,
+/// payload and padding), up to the RIFF size or the first chunk that runs past
+/// the end. Empty when `bytes` are not a WebP.
+fn webp_chunks(bytes: &[u8]) -> impl Iterator<Item = ([u8; 4], std::ops::Range<usize>)> + '_ {
+    let webp = bytes.len() >= 12 && bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP";
+    let riff = if webp { u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes")) as usize } else { 0 };
+    let end = riff.saturating_add(8).min(bytes.len());
+    let mut at = 12;
+    std::iter::from_fn(move || {
+        let header = bytes.get(at..at + 8).filter(|_| at + 8 <= end)?;
+        let size = u32::from_le_bytes(header[4..8].try_into().expect("4 bytes")) as usize;
+        let stop = (at + 8).checked_add(size)?.checked_add(size & 1)?.min(end);
+        (at + 8 + size <= end).then(|| {
+            let chunk = (header[..4].try_into().expect("4 bytes"), at..stop);
+            at = stop;
+            chunk
+        })
+    })
+}
+
+/// Metadata chunks of a WebP, dropped before decoding.
+const WEBP_METADATA: [&[u8; 4]; 3] = [b"EXIF", b"XMP ", b"ICCP"];
+
+/// A WebP without its metadata (EXIF, XMP, ICC profile): the decoder copies the
+/// EXIF chunk whole to find the orientation, so a 200 MB chunk was held twice;
+/// [`webp_orientation`] reads it in place instead, as for PNG and JPEG. The
+/// extended header's flags for what was dropped are cleared and the RIFF size
+/// set to what is left; a file with no metadata is returned as it is.
+fn without_webp_metadata(bytes: &[u8]) -> Cow<'_, [u8]> {
+    let dropped = |kind: &[u8; 4]| WEBP_METADATA.contains(&kind);
+    if !webp_chunks(bytes).any(|(kind, _)| dropped(&kind)) {
+        return Cow::Borrowed(bytes);
+    }
+    let kept = || webp_chunks(bytes).filter(|(kind, _)| !dropped(kind));
+    let mut out = Vec::with_capacity(12 + kept().map(|(_, r)| r.len()).sum::<usize>());
+    out.extend_from_slice(&bytes[..12]);
+    for (kind, range) in kept() {
+        let at = out.len();
+        out.extend_from_slice(&bytes[range]);
+        if &kind == b"VP8X" && out.len() > at + 8 {
+            // The ICC, EXIF and XMP bits: what they announce is gone.
+            out[at + 8] &= !(0x20 | 0x08 | 0x04);
+        }
+    }
+    let riff = u32::try_from(out.len() - 8).unwrap_or(u32::MAX);
+    out[4..8].copy_from_slice(&riff.to_le_bytes());
+    Cow::Owned(out)
+}
+
+/// The EXIF orientation of a WebP, as its decoder reads it (the first EXIF chunk
+/// of an extended file), read in place. Upright without one.
+fn webp_orientation(bytes: &[u8]) -> Orientation {
+    let mut chunks = webp_chunks(bytes);
+    if chunks.next().is_none_or(|(kind, _)| &kind != b"VP8X") {
+        return Orientation::NoTransforms;
+    }
+    chunks
+        .find(|(kind, _)| kind == b"EXIF")
+        .and_then(|(_, range)| {
+            let size = u32::from_le_bytes(bytes[range.start + 4..range.start + 8].try_into().ok()?) as usize;
+            Orientation::from_exif_chunk(bytes.get(range.start + 8..range.start + 8 + size)?)
+        })
+        .unwrap_or(Orientation::NoTransforms)
+}
+
 /// The bytes the decoder is given: a PNG without its ancillary chunks, a JPEG
-/// without its comments and unused application segments, anything else as it is.
+/// without its comments and unused application segments, a WebP without its
+/// metadata, anything else as it is.
 fn for_decoder(bytes: &[u8]) -> Cow<'_, [u8]> {
     match without_ancillary_chunks(bytes) {
-        Cow::Borrowed(bytes) => without_jpeg_extras(bytes),
+        Cow::Borrowed(bytes) => match without_jpeg_extras(bytes) {
+            Cow::Borrowed(bytes) => without_webp_metadata(bytes),
+            trimmed => trimmed,
+        },
         trimmed => trimmed,
     }
 }
@@ -208,8 +277,12 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
 /// Decodes `bytes`, refusing from the header alone (before any large allocation)
 /// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
 pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
-    // Read before the eXIf chunk is dropped with the other ancillary chunks.
-    let png_orientation = bytes.starts_with(PNG_SIGNATURE).then(|| png_orientation(bytes));
+    // Read before the eXIf chunk (a WebP's EXIF chunk) is dropped with the other metadata.
+    let orientation_read = if bytes.starts_with(PNG_SIGNATURE) {
+        Some(png_orientation(bytes))
+    } else {
+        bytes.starts_with(b"RIFF").then(|| webp_orientation(bytes))
+    };
     let bytes = &*for_decoder(bytes);
     let reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
@@ -252,7 +325,7 @@ pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<Rg
         let mut decoder = reader.into_decoder()?;
         // What a phone writes when it stores the pixels turned: every viewer shows the
         // picture upright, so the board is read (and the overlay drawn) upright too.
-        let orientation = match png_orientation {
+        let orientation = match orientation_read {
             Some(o) => o,
             None => decoder.orientation()?,
         };

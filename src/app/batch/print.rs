@@ -34,7 +34,8 @@ pub(super) fn render(
     let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
     let glyph = crate::output::overlay::Glyph::for_board(stars, outcome.from_borders);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
-    let failure = error.map(|e| format!("{}: {e}", job.shown));
+    // Escaped whole, whatever made the message: no input's text acts on a terminal.
+    let failure = error.map(|e| format!("{}: {}", job.shown, names::escaped(&e.to_string())));
     // A board read from its borders shows no region colours: it gets a map colouring.
     let colors = crate::output::palette::display_colors(outcome);
     let mut text = String::new();

@@ -53,8 +53,8 @@ pub struct Generate {
     /// and <stem>.solution.png with the png format.
     #[arg(long)]
     pub with_solution: bool,
-    /// Level JSON files (a list of objects with "regions", like the corpus) whose
-    /// layouts must not be made again, even turned or mirrored.
+    /// Level JSON files (a list of objects with "regions", like the corpus; - for
+    /// standard input) whose layouts must not be made again, even turned or mirrored.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub not_in: Vec<PathBuf>,
     /// Puzzles made at once (default: all cores); the puzzles do not depend on it.

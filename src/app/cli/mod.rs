@@ -40,6 +40,51 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The command line as typed. clap's own errors quote the argument they refuse;
+/// one holding a control character or a direction mark (`why $'r1\e]0;T\a c1'`)
+/// is printed escaped, as file names are, so it names the argument rather than
+/// acting on the terminal.
+pub fn parse() -> Cli {
+    use std::borrow::Cow;
+    let e = match Cli::try_parse() {
+        Ok(cli) => return cli,
+        Err(e) => e,
+    };
+    let args: Vec<String> = std::env::args_os().map(|a| a.to_string_lossy().into_owned()).collect();
+    // The argument whole, and its value after `--flag=`, longest first.
+    let mut acting: Vec<&str> = args
+        .iter()
+        .flat_map(|a| [Some(a.as_str()), a.split_once('=').map(|(_, v)| v)])
+        .flatten()
+        .filter(|a| matches!(crate::error::escaped(a), Cow::Owned(_)))
+        .collect();
+    if acting.is_empty() {
+        e.exit()
+    }
+    acting.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    // The same error again, without styles: its text holds the arguments raw (the
+    // styled one's plain form drops what looks like a style, and keeps the rest).
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    let plain = Cli::command().styles(clap::builder::Styles::plain()).try_get_matches();
+    let e = match plain.and_then(|m| Cli::from_arg_matches(&m)) {
+        Ok(cli) => return cli,
+        Err(e) => e,
+    };
+    let mut text = e.render().ansi().to_string();
+    for a in acting {
+        text = text.replace(a, &crate::error::escaped(a));
+    }
+    // Whatever clap showed of an argument in part: its lines escaped one by one.
+    let text: Vec<String> = text.split('\n').map(|l| crate::error::escaped(l).into_owned()).collect();
+    if e.use_stderr() {
+        eprint!("{}", text.join("\n"));
+    } else {
+        print!("{}", text.join("\n"));
+    }
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    std::process::exit(e.exit_code())
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -298,7 +343,8 @@ pub struct Serve {
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub per_client: u16,
     /// Connections open at once; past it the oldest one not being answered is
-    /// closed to make room (503 only when every one is being answered).
+    /// closed to make room (503 only when every one is being answered). Lowered at
+    /// start, with a line saying so, to fit the open-file limit (ulimit -n).
     #[arg(long, default_value_t = 256, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
 }

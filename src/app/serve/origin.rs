@@ -87,7 +87,8 @@ fn refusal(served: Served, req: &Request) -> Option<String> {
     let host = text(header::HOST);
     if let Some(host) = host.filter(|h| !served.owns(h)) {
         return Some(format!(
-            "this server answers only at its own address, not at {host:?}: open {} in the browser",
+            "this server answers only at its own address, not at {}: open {} in the browser",
+            crate::error::quote(host),
             served.url()
         ));
     }
@@ -98,7 +99,11 @@ fn refusal(served: Served, req: &Request) -> Option<String> {
         None => served.owns(a),
     });
     (!own).then(|| {
-        format!("this server answers only its own page, not one from {origin:?}: open {} in the browser", served.url())
+        format!(
+            "this server answers only its own page, not one from {}: open {} in the browser",
+            crate::error::quote(origin),
+            served.url()
+        )
     })
 }
 

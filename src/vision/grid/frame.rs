@@ -74,9 +74,17 @@ pub(super) fn detect(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
     if frames.is_empty() {
         return Err(Error::NoGrid { reason: "no pattern of square cells or framed grid in the picture".into() });
     }
+    // Judging a frame reads profiles across it at every N: on a large picture of
+    // many lines, seconds for the 40 candidates, so the deadline is checked inside.
     for f in frames.iter().take(MAX_CANDIDATES) {
-        let Some((nx, sx)) = side(&luma, w, f, false) else { continue };
-        let Some((ny, sy)) = side(&luma, w, f, true) else { continue };
+        let x = side(&luma, w, f, false, deadline);
+        let y = x.and_then(|_| side(&luma, w, f, true, deadline));
+        let (Some((nx, sx)), Some((ny, sy))) = (x, y) else {
+            if deadline.passed() {
+                return Err(Error::ReadingTimeLimit);
+            }
+            continue;
+        };
         if nx != ny || continues(&luma, w, f, nx, (sx, sy)) {
             continue;
         }
@@ -293,8 +301,9 @@ impl Profile {
 
 /// The number of cells along one axis of `f`, with the median strength of its
 /// lines: the N whose lattice has ink at every inner boundary and nowhere
-/// inside the cells, most clearly. `rows` = false reads the columns.
-fn side(luma: &[u8], w: u32, f: &Frame, rows: bool) -> Option<(usize, f64)> {
+/// inside the cells, most clearly. `rows` = false reads the columns. `None` once
+/// `deadline` has passed.
+fn side(luma: &[u8], w: u32, f: &Frame, rows: bool, deadline: Deadline) -> Option<(usize, f64)> {
     let (lo, hi) = if rows { (f.top, f.bottom) } else { (f.left, f.right) };
     let (c_lo, c_hi) = if rows { (f.left, f.right) } else { (f.top, f.bottom) };
     let length = hi - lo;
@@ -306,6 +315,10 @@ fn side(luma: &[u8], w: u32, f: &Frame, rows: bool) -> Option<(usize, f64)> {
         let pitch = length / n as f64;
         if pitch < MIN_PITCH {
             break;
+        }
+        // A judgement cut short is no judgement: nothing rather than the best so far.
+        if deadline.passed() {
+            return None;
         }
         let mut lines: Vec<f64> = (1..n).map(|k| profile.strength(lo + k as f64 * pitch, pitch)).collect();
         let weakest = lines.iter().copied().fold(f64::INFINITY, f64::min);
