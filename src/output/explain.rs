@@ -356,8 +356,8 @@ pub fn star_symbol(stars: usize, from_borders: bool) -> char {
 }
 
 /// The hint for people: the sentence, then the board with the player's marks
-/// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark, `·` a blank cell
-/// their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
+/// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark; at the answer, `·`
+/// a blank cell their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
 /// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
 /// On a Star Battle board, a legend under the board says what `+`, `-` and `!` mean
 /// when they appear.
@@ -404,7 +404,9 @@ pub fn hint_text(
             };
             // Only the mark the answer is about: another wrong X could show where a queen goes.
             let mistake = answer && hint.fix.is_some_and(|m| m.cell == cell);
-            let implied = hint.implied.contains(&cell);
+            // What the crowns rule out is the answer's to show: before it the board is
+            // the player's own, so a unit shows as many open cells as their screen.
+            let implied = answer && hint.implied.contains(&cell);
             let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
                 (Some(CellState::Queen), _, _) => '+',
                 (Some(_), _, _) => '-',

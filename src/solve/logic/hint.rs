@@ -8,7 +8,7 @@
 use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
-pub use super::mistakes::{Clash, Mistake, Proof};
+pub use super::mistakes::{placed, Clash, Mistake, Proof};
 use super::step::{add_unit, Reveal, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};

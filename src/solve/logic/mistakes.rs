@@ -103,6 +103,25 @@ pub fn clashes(regions: &Regions, stars: usize, queens: &[Cell]) -> Vec<Clash> {
     out
 }
 
+/// How many of `mistakes` the player made themselves, as they would count them:
+/// the X's around a wrong crown go with it when the game's auto-X put them there,
+/// which shows as every blank cell the crown rules out (touching it, or for
+/// Queens sharing its row, column or region) crossed out on `marks`.
+pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistake]) -> usize {
+    let rules_out = |q: Cell, x: Cell| {
+        let touch = q.row.abs_diff(x.row) <= 1 && q.col.abs_diff(x.col) <= 1;
+        let shared = q.row == x.row || q.col == x.col || regions.label(q) == regions.label(x);
+        x != q && (touch || (stars == 1 && shared))
+    };
+    let auto: Vec<Cell> = mistakes
+        .iter()
+        .filter(|m| m.mark == Mark::Queen)
+        .map(|m| m.cell)
+        .filter(|&q| regions.cells().all(|x| !rules_out(q, x) || marks.get(x) != Mark::Blank))
+        .collect();
+    mistakes.iter().filter(|m| m.mark == Mark::Queen || !auto.iter().any(|&q| rules_out(q, m.cell))).count()
+}
+
 /// The mistake to fix first, and the clash it belongs to: a queen of the first
 /// clash that has one off the solution (a clash names the queen to remove, never
 /// an X); else the first queen off the solution; else the first X on it. `None`

@@ -1,0 +1,144 @@
+//! Answers a player can follow, on the played corpus: the terminal's nudge board
+//! is the player's own board (it opens no cell they have not drawn and closes none
+//! they have left open), and the mistake count is the player's.
+// See: issue 47 ("Answers a player can follow").
+
+mod common;
+
+use queens::output::explain::hint_text;
+use queens::puzzle::marks::{Mark, Marks};
+use queens::solve::logic::hint::{placed, Mistake};
+use queens::solve::logic::{Reveal, Technique};
+use queens::{Cell, Regions};
+use rayon::prelude::*;
+
+#[derive(serde::Deserialize)]
+struct Played {
+    file: String,
+    mistakes: Vec<[usize; 2]>,
+    auto_x: bool,
+}
+
+/// The symbols of a board printed without colour (`(X)` or ` X ` per cell), row by row.
+fn board_symbols(text: &str, n: usize) -> Vec<Vec<char>> {
+    text.lines()
+        .skip(1)
+        .take(n)
+        .map(|line| line[2..].chars().collect::<Vec<char>>().chunks(3).map(|c| c[1]).collect())
+        .collect()
+}
+
+/// The 13 last-cell nudges of the played screenshots: the unit the nudge names
+/// shows, on the terminal board at the nudge and at the reason, exactly the cells
+/// the player left blank as open (a region letter), no fewer.
+#[test]
+fn a_last_cell_nudge_shows_the_named_unit_as_the_player_sees_it() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let dir = dir.join("played");
+    let shots: Vec<Played> = common::manifest(&dir);
+    let config = queens::pipeline::Config::default();
+    let results: Vec<(usize, Vec<String>)> = shots
+        .par_iter()
+        .filter(|s| s.mistakes.is_empty() && !s.file.ends_with("-dialog.png"))
+        .map(|shot| {
+            let bytes = std::fs::read(dir.join(&shot.file)).unwrap();
+            let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let Some(h) = queens::pipeline::hint(&outcome, &config) else { return (0, Vec::new()) };
+            let Some(step) = h.step.as_ref().filter(|s| s.technique == Technique::LastCell) else {
+                return (0, Vec::new());
+            };
+            let regions: &Regions = outcome.regions.as_ref().unwrap();
+            let marks = outcome.marks.clone().unwrap_or_else(|| Marks::new(regions.n()));
+            let named = |c: Cell| {
+                h.look.rows.contains(&c.row)
+                    || h.look.cols.contains(&c.col)
+                    || h.look.regions.contains(&regions.label(c))
+            };
+            let blank = regions.cells().filter(|&c| named(c) && marks.get(c) == Mark::Blank).count();
+            let mut faults = Vec::new();
+            for reveal in [Reveal::Nudge, Reveal::Reason] {
+                let text = hint_text(regions, &outcome, &h, false, reveal, 1);
+                let symbols = board_symbols(&text, regions.n());
+                let open = regions
+                    .cells()
+                    .filter(|&c| named(c) && symbols[c.row][c.col].is_ascii_uppercase() && symbols[c.row][c.col] != 'Q')
+                    .count();
+                if open != blank {
+                    faults.push(format!(
+                        "{} ({reveal:?}, {}): {open} open cells in the named unit, the player's picture has {blank}\n{text}",
+                        shot.file, step.nudge
+                    ));
+                }
+            }
+            (1, faults)
+        })
+        .collect();
+    let nudges: usize = results.iter().map(|r| r.0).sum();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert_eq!(nudges, 13, "the played screenshots whose first hint is a last cell");
+}
+
+/// The mistake count is the player's: on the auto-X screenshots with a wrong
+/// crown, the X's the game put around it count with it (played-160: one wrong
+/// crown and three X's around it are one mistake), and elsewhere every mistake counts.
+#[test]
+fn the_mistake_count_takes_a_wrong_crowns_auto_xs_with_it() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let dir = dir.join("played");
+    let shots: Vec<Played> = common::manifest(&dir);
+    let config = queens::pipeline::Config::default();
+    let counts: Vec<(String, usize, usize, bool)> = shots
+        .par_iter()
+        .filter(|s| !s.mistakes.is_empty())
+        .map(|shot| {
+            let bytes = std::fs::read(dir.join(&shot.file)).unwrap();
+            let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let h = queens::pipeline::hint(&outcome, &config).expect("a hint");
+            let regions = outcome.regions.as_ref().unwrap();
+            let marks = outcome.marks.as_ref().unwrap();
+            (shot.file.clone(), h.mistakes.len(), placed(regions, 1, marks, &h.mistakes), shot.auto_x)
+        })
+        .collect();
+    for (file, all, count, auto_x) in &counts {
+        assert!(*count >= 1 && count <= all, "{file}: {count} of {all}");
+        if !auto_x {
+            assert_eq!(count, all, "{file}: without auto-X every mistake is the player's");
+        } else {
+            assert!(count < all, "{file}: the auto-X's around the wrong crown go with it");
+        }
+    }
+    let of = |name: &str| counts.iter().find(|c| c.0.starts_with(name)).map(|c| (c.1, c.2));
+    assert_eq!(of("played-160-"), Some((4, 1)), "one wrong crown and the three X's around it");
+    // A wrong crown with the cells it rules out left blank was played by hand: a
+    // wrong X beside it is a mistake of its own.
+    let regions = Regions::from_rows(&["AAB", "ABB", "CCC"]).unwrap();
+    let mut marks = Marks::new(3);
+    marks.set(Cell::new(0, 0), Mark::Queen);
+    marks.set(Cell::new(1, 1), Mark::Cross);
+    let wrong =
+        [Mistake { cell: Cell::new(0, 0), mark: Mark::Queen }, Mistake { cell: Cell::new(1, 1), mark: Mark::Cross }];
+    assert_eq!(placed(&regions, 1, &marks, &wrong), 2);
+    for cell in regions.cells().filter(|c| c.row == 0 || c.col == 0 || *c == Cell::new(1, 1)).skip(1) {
+        marks.set(cell, Mark::Cross);
+    }
+    assert_eq!(placed(&regions, 1, &marks, &wrong), 1, "all it rules out crossed: the game's auto-X");
+}
+
+/// The terminal's header counts the mistakes only at the answer.
+#[test]
+fn the_mistake_count_waits_for_the_answer() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let shot = dir.join("played/played-160-phone390-clash.png");
+    for (reveal, header) in [("nudge", ": hint"), ("reason", ": hint"), ("answer", ": 1 mistake")] {
+        let out = common::queens().args(["hint", "--no-image", "--reveal", reveal]).arg(&shot).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let first = text.lines().next().unwrap_or_default();
+        assert!(first.ends_with(header), "{reveal}: {first}");
+    }
+}
