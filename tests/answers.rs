@@ -142,3 +142,90 @@ fn the_mistake_count_waits_for_the_answer() {
         assert!(first.ends_with(header), "{reveal}: {first}");
     }
 }
+
+/// `explain` on a played screenshot walks from the player's board, as the web
+/// page's Walk through does (`/api/hint?step=N`, which is `pipeline::hint_after`):
+/// its mistakes are the fixes a hint names one after the other, and its k-th step
+/// is the step a hint gives after k steps once they are fixed; after the last
+/// step a hint has none.
+#[test]
+fn explain_on_a_played_board_is_the_walk_through() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let dir = dir.join("played");
+    let shots: Vec<Played> = common::manifest(&dir);
+    let config = queens::pipeline::Config { explain: true, explain_from_marks: true, ..Default::default() };
+    let faults: Vec<String> = shots
+        .par_iter()
+        .filter(|s| !s.file.ends_with("-dialog.png"))
+        .flat_map_iter(|shot| {
+            let what = &shot.file;
+            let bytes = std::fs::read(dir.join(what)).unwrap();
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let e = outcome.explained.take().expect("explained");
+            let players = e.players.as_ref().expect("from the player's marks");
+            let mut faults = Vec::new();
+            let listed: Vec<Cell> = shot.mistakes.iter().map(|&[r, c]| Cell::new(r, c)).collect();
+            let fixed: Vec<Cell> = players.fixes.iter().map(|h| h.fix.expect("a fix").cell).collect();
+            let mut sorted = fixed.clone();
+            sorted.sort();
+            if sorted != listed {
+                faults.push(format!("{what}: fixes {fixed:?}, labelled mistakes {listed:?}"));
+            }
+            for h in &players.fixes {
+                let now = queens::pipeline::hint(&outcome, &config).expect("a hint");
+                if now.fix != h.fix || now.text != h.text {
+                    faults.push(format!("{what}: explain fixes {:?}, the page {:?}", h.fix, now.fix));
+                }
+                outcome.marks.as_mut().unwrap().set(h.fix.unwrap().cell, Mark::Blank);
+            }
+            for k in 0..=e.steps.len() {
+                let h = queens::pipeline::hint_after(&outcome, &config, k).expect("a hint");
+                match (e.steps.get(k), &h.step) {
+                    (Some(a), Some(b)) if a == b => {}
+                    (None, None) if e.solved_by_logic == h.stopped.is_none() => {}
+                    (a, b) => faults.push(format!(
+                        "{what}: step {k}: explain {:?}, the page {:?}",
+                        a.map(|s| &s.text),
+                        b.as_ref().map(|s| &s.text)
+                    )),
+                }
+            }
+            faults
+        })
+        .collect();
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
+}
+
+/// `queens explain --json` on a played screenshot carries the marks and starts
+/// from them, lists the mistakes first, and writes no solved picture unless
+/// `--solution` asks; `--from-empty` walks from the empty board, as before.
+#[test]
+fn explain_json_on_a_played_screenshot_has_its_marks_and_no_picture_unasked() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let shot = dir.join("played/played-11-android412-mistake.png");
+    let out = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let o =
+            common::queens().args(["explain", "--json", "-o"]).arg(out.path()).args(extra).arg(&shot).output().unwrap();
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = run(&[]);
+    assert_eq!(v["from"], "marks");
+    assert_eq!(v["marks"]["queens"], serde_json::json!([[1, 0], [5, 3], [7, 8], [8, 6]]));
+    let fixed: Vec<&serde_json::Value> = v["mistakes"].as_array().unwrap().iter().map(|m| &m["cell"]).collect();
+    assert_eq!(fixed, [&serde_json::json!([8, 6]), &serde_json::json!([8, 5])], "the wrong crown, then the X");
+    assert_eq!(v["output"], serde_json::Value::Null);
+    assert!(std::fs::read_dir(out.path()).unwrap().next().is_none(), "no picture unasked");
+    // No step places a queen the player already has.
+    let crowns = v["marks"]["queens"].as_array().unwrap();
+    for s in v["steps"].as_array().unwrap() {
+        for d in s["decided"].as_array().unwrap() {
+            assert!(!crowns.contains(&d["cell"]) || d["cell"] == serde_json::json!([8, 6]), "{s}");
+        }
+    }
+    let v = run(&["--solution"]);
+    assert!(v["output"].as_str().is_some_and(|o| o.ends_with(".solved.png")), "{v}");
+    let v = run(&["--from-empty"]);
+    assert_eq!((&v["from"], &v["mistakes"]), (&serde_json::json!("empty"), &serde_json::json!([])));
+    assert!(v["difficulty"].is_object(), "the puzzle's grade, from the empty board");
+}

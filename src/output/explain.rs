@@ -114,13 +114,20 @@ pub struct ExplainJson<'a> {
     pub n: Option<usize>,
     /// Stars per unit.
     pub stars: usize,
-    /// The steps from the empty board.
+    /// Where the steps start: `marks` (the player's, their mistakes fixed first)
+    /// or `empty`.
+    pub from: &'static str,
+    /// The player's marks as read (empty lists when the input carries none).
+    pub marks: MarksJson,
+    /// The player's mistakes, in the order they are fixed (from the marks only).
+    pub mistakes: Vec<MistakeJson>,
+    /// The steps from the board `from` names.
     pub steps: Vec<StepJson>,
     /// True when the steps alone reach the solution.
     pub solved_by_logic: bool,
     /// The hardest technique used.
     pub hardest: Option<&'static str>,
-    /// The grade and score.
+    /// The puzzle's grade and score (from the empty board; null from the marks).
     pub difficulty: Option<DifficultyJson>,
     /// The solution, `[row, col]` 0-based (from the MILP, the solver of record).
     pub queens: Option<Vec<[usize; 2]>>,
@@ -133,19 +140,55 @@ pub struct ExplainJson<'a> {
     pub error: Option<ErrorJson>,
 }
 
+/// One of the player's mistakes in `explain --json`, as the hint that fixes it
+/// says it: `{"cell","mark","text","uses"}`.
+#[derive(Debug, Serialize)]
+pub struct MistakeJson {
+    /// `[row, col]`, 0-based.
+    pub cell: [usize; 2],
+    /// What the player put there: `queen` (a crown or star) or `cross`.
+    pub mark: &'static str,
+    /// The fix, with why from the player's correct marks.
+    pub text: String,
+    /// Where the proof looks and where it breaks: the units it ends on, and both
+    /// crowns of a clash.
+    pub uses: UsesJson,
+}
+
+impl MistakeJson {
+    /// The JSON form of the hint `h` that fixes a mistake (`None` for any other hint).
+    pub fn new(h: &Hint) -> Option<Self> {
+        let m = h.fix?;
+        Some(MistakeJson {
+            cell: [m.cell.row, m.cell.col],
+            mark: if m.mark == Mark::Queen { "queen" } else { "cross" },
+            text: h.text.clone(),
+            uses: UsesJson::new(&h.look),
+        })
+    }
+}
+
 impl<'a> ExplainJson<'a> {
     /// The record of `outcome`.
     pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
         let ex = outcome.explained.as_ref();
+        let players = ex.and_then(|e| e.players.as_ref());
         ExplainJson {
             input,
             ok: outcome.result.is_ok() && ex.is_some(),
             n: outcome.regions.as_ref().map(Regions::n),
             stars,
+            from: if players.is_some() { "marks" } else { "empty" },
+            marks: outcome
+                .marks
+                .as_ref()
+                .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
+                .unwrap_or_default(),
+            mistakes: players.map(|p| p.fixes.iter().filter_map(MistakeJson::new).collect()).unwrap_or_default(),
             steps: ex.map(|e| e.steps.iter().map(StepJson::new).collect()).unwrap_or_default(),
             solved_by_logic: ex.is_some_and(|e| e.solved_by_logic),
             hardest: ex.and_then(|e| e.difficulty.hardest).map(|t| t.id()),
-            difficulty: difficulty_json(outcome),
+            difficulty: difficulty_json(outcome).filter(|_| players.is_none()),
             queens: outcome.result.as_ref().ok().map(|p| p.cells().iter().map(|c| [c.row, c.col]).collect()),
             note: ex.and_then(|e| e.unavailable.clone()),
             output: None,
@@ -167,13 +210,29 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> St
     }
     let width = e.steps.len().to_string().len();
     let mut known: Vec<Option<CellState>> = boards.map(|r| vec![None; r.n() * r.n()]).unwrap_or_default();
+    if let Some(p) = &e.players {
+        // From the player's board: their mistakes first, then the steps from it.
+        for h in &p.fixes {
+            let _ = writeln!(out, "  {:>width$}  [mistake] {}", "", h.text);
+        }
+        if let Some(regions) = boards {
+            for &(cell, state) in &p.board {
+                known[cell.row * regions.n() + cell.col] = Some(state);
+            }
+            let _ = writeln!(out, "  {:>width$}  your board, mistakes removed:", "");
+            out.push_str(&step_board(regions, &mut known, &[], width + 4, star));
+        }
+    }
     for (k, s) in e.steps.iter().enumerate() {
         let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.text);
         if let Some(regions) = boards {
-            out.push_str(&step_board(regions, &mut known, s, width + 4, star));
+            out.push_str(&step_board(regions, &mut known, &s.decided, width + 4, star));
         }
     }
-    if e.solved_by_logic {
+    if e.solved_by_logic && e.players.is_some() {
+        let hardest = e.difficulty.hardest.map_or("none".to_string(), |t| t.name().to_string());
+        let _ = writeln!(out, "  solved by logic from your board in {} steps; hardest: {hardest}", e.steps.len());
+    } else if e.solved_by_logic {
         let hardest =
             e.difficulty.hardest.map_or("none".to_string(), |t| format!("{} (level {})", t.name(), t.level()));
         let _ = writeln!(
@@ -192,16 +251,22 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> St
     out
 }
 
-/// The board after `step`, indented by `indent`: what `known` held before it, and
-/// the cells it decides marked; `known` then takes them.
-fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, indent: usize, star: char) -> String {
+/// The board after a step that decides `decided`, indented by `indent`: what
+/// `known` held before it, and those cells marked; `known` then takes them.
+fn step_board(
+    regions: &Regions,
+    known: &mut [Option<CellState>],
+    decided: &[(Cell, CellState)],
+    indent: usize,
+    star: char,
+) -> String {
     let n = regions.n();
     let mut out = String::new();
     for r in 0..n {
         out.push_str(&" ".repeat(indent));
         for c in 0..n {
             let cell = Cell::new(r, c);
-            let now = step.decided.iter().find(|d| d.0 == cell).map(|d| d.1);
+            let now = decided.iter().find(|d| d.0 == cell).map(|d| d.1);
             let symbol = match (now, known[r * n + c]) {
                 (Some(CellState::Queen), _) => '+',
                 (Some(_), _) => '-',
@@ -215,7 +280,7 @@ fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, i
         out.truncate(out.trim_end().len());
         out.push('\n');
     }
-    for &(cell, state) in &step.decided {
+    for &(cell, state) in decided {
         known[cell.row * n + cell.col] = Some(state);
     }
     out

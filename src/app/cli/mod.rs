@@ -141,6 +141,14 @@ pub struct Explain {
     /// Draw the board after each step, its cells marked (+ a queen placed, - a cell emptied).
     #[arg(long)]
     pub boards: bool,
+    /// Explain from the empty board even when the input carries the player's
+    /// marks (by default a half-played board is explained from its marks: its
+    /// mistakes fixed first, then the steps from there).
+    #[arg(long)]
+    pub from_empty: bool,
+    /// Also write the solved picture (<out>/<name>.solved.png) of a screenshot.
+    #[arg(long)]
+    pub solution: bool,
 }
 
 /// `queens hint`.

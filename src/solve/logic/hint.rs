@@ -191,6 +191,60 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
     }
 }
 
+/// Where a walk from a player's board starts: their mistakes fixed, in the order
+/// a hint names them (each hint from the board with the ones before it removed),
+/// and the board that leaves.
+#[derive(Debug, Clone)]
+pub struct Start {
+    /// The hints that fix the mistakes.
+    pub fixes: Vec<Hint>,
+    /// The board the steps start from, as its decided cells (row-major): the
+    /// player's correct marks and the blank cells their crowns rule out.
+    pub board: Vec<(Cell, CellState)>,
+}
+
+/// The whole walk from a player's board, as the web page's Walk through takes it
+/// one press at a time.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// The mistakes' fixes and the board after them.
+    pub start: Start,
+    /// The steps from that board: the `k`-th is the step [`hint_after`] gives
+    /// after `k` steps once the mistakes are gone.
+    pub steps: Vec<Step>,
+    /// True when the steps decide every cell.
+    pub complete: bool,
+}
+
+/// The walk from `marks` to the solution (see [`Walk`]): each mistake's fix, then
+/// the engine's next step (within a hint's search, checked against `solution`)
+/// until every cell is decided or no step is found.
+pub fn walk(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks) -> Walk {
+    let g = engine.geometry();
+    let mut marks = marks.clone();
+    let mut fixes = Vec::new();
+    loop {
+        let found = mistakes(g, solution, &marks);
+        let clashes = clashes(regions, g.stars(), &marks.queens());
+        let Some((first, clash)) = first_to_fix(&found, &clashes) else { break };
+        fixes.push(fix(engine, regions, solution, &marks, (found, clashes), (first, clash)));
+        marks.set(first.cell, Mark::Blank);
+    }
+    let mut board = engine.board_from_marks(&marks);
+    engine.take_reach(&mut board);
+    let start =
+        (0..g.n() * g.n()).filter(|&i| board.get(i) != CellState::Unknown).map(|i| (g.cell(i), board.get(i))).collect();
+    let mut steps = Vec::new();
+    while !board.is_complete() {
+        let Some(step) = engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) else { break };
+        for &(cell, state) in &step.decided {
+            board.set(g.at(cell), state);
+        }
+        steps.push(step);
+    }
+    Walk { start: Start { fixes, board: start }, steps, complete: board.is_complete() }
+}
+
 /// The hint that fixes the mark `m`, a mistake of `marks`, as [`hint`] fixes the
 /// first one (for "why?" asked about that mark).
 pub fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
