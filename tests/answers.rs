@@ -229,3 +229,110 @@ fn explain_json_on_a_played_screenshot_has_its_marks_and_no_picture_unasked() {
     assert_eq!((&v["from"], &v["mistakes"]), (&serde_json::json!("empty"), &serde_json::json!([])));
     assert!(v["difficulty"].is_object(), "the puzzle's grade, from the empty board");
 }
+
+#[derive(serde::Deserialize)]
+struct Labelled {
+    file: String,
+    mistakes: Vec<[usize; 2]>,
+}
+
+/// The pixel at the centre of `cell` on `img` (whose board lattice is `grid`).
+fn centre(img: &image::RgbImage, grid: &queens::vision::grid::Grid, cell: Cell) -> [u8; 3] {
+    let (x, y) = grid.center(cell);
+    img.get_pixel(x as u32, y as u32).0
+}
+
+/// Every labelled mistake of both played corpora that a hint refutes is drawn where
+/// its proof breaks: the unit the proof ends on is named in the explanation's JSON
+/// and outlined in the hint picture at the answer (its blank cells keep their
+/// colour while the cells outside the argument fade); a touch names both queens;
+/// a wrong X is refuted with the X on the board, never counted as a cell left.
+#[test]
+fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
+    use queens::solve::logic::hint::Proof;
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let mut shots: Vec<(std::path::PathBuf, usize)> = Vec::new();
+    for (folder, stars) in [("played", 1), ("starbattle-played", 0)] {
+        for s in common::manifest::<Labelled>(&dir.join(folder)).into_iter().filter(|s| !s.mistakes.is_empty()) {
+            shots.push((dir.join(folder).join(&s.file), stars));
+        }
+    }
+    let config = queens::pipeline::Config { explain: true, explain_from_marks: true, ..Default::default() };
+    let results: Vec<(usize, Vec<String>)> = shots
+        .par_iter()
+        .map(|(path, _)| {
+            let what = path.file_name().unwrap().to_string_lossy().into_owned();
+            let bytes = std::fs::read(path).unwrap();
+            let (outcome, picture) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let (Some(h), Some(picture)) = (queens::pipeline::hint(&outcome, &config), picture) else {
+                return (0, vec![format!("{what}: no hint")]);
+            };
+            let (Some(fix), Some(proof)) = (h.fix, h.proof.as_ref()) else { return (0, Vec::new()) };
+            let regions = outcome.regions.as_ref().unwrap();
+            let ends = proof.ends_on();
+            let mut faults = Vec::new();
+            if ends.rows.is_empty() && ends.cols.is_empty() && ends.regions.is_empty() {
+                if matches!(proof, Proof::Refuted { .. }) {
+                    faults.push(format!("{what}: a refutation ends on no unit"));
+                }
+                return (1, faults);
+            }
+            if let Proof::Refuted { touching: Some((a, b)), .. } = proof {
+                if !h.text.contains(&a.name()) || !h.text.contains(&b.name()) {
+                    faults.push(format!("{what}: a touch does not name both queens: {}", h.text));
+                }
+            }
+            if fix.mark == Mark::Cross && h.text.contains(&format!("left for its queen: {}", fix.cell.name())) {
+                faults.push(format!("{what}: the crossed-out cell is counted as left: {}", h.text));
+            }
+            // Named in the JSON of the explanation, whose first mistake is this one.
+            let e = outcome.explained.as_ref().unwrap();
+            let first = e.players.as_ref().and_then(|p| p.fixes.first());
+            let json = first.and_then(queens::output::explain::MistakeJson::new).map(|m| m.uses);
+            let named = json.is_some_and(|u| {
+                ends.rows.iter().all(|r| u.rows.contains(r))
+                    && ends.cols.iter().all(|c| u.cols.contains(c))
+                    && ends.regions.iter().all(|&g| u.regions.contains(&queens::puzzle::region_letter(g).to_string()))
+            });
+            if !named {
+                faults.push(format!("{what}: the JSON does not name {ends:?}"));
+            }
+            // Outlined in the picture at the answer: the unit's blank cells keep their colour.
+            let grid = picture.grid.unwrap();
+            let stars = outcome.stars.unwrap_or(1);
+            let glyph = queens::output::overlay::Glyph::for_board(stars, outcome.from_borders);
+            let look = queens::output::hint::Look { reveal: Reveal::Answer, letters: false, glyph };
+            let mut drawn = picture.image.clone();
+            queens::output::hint::draw_mut(&mut drawn, &grid, regions, &h, look);
+            let in_unit = |c: Cell| {
+                ends.rows.contains(&c.row) || ends.cols.contains(&c.col) || ends.regions.contains(&regions.label(c))
+            };
+            for c in regions.cells().filter(|&c| c != fix.cell && in_unit(c)) {
+                if centre(&drawn, &grid, c) != centre(&picture.image, &grid, c) {
+                    faults.push(format!("{what}: {c:?} of the unit the proof ends on is faded"));
+                }
+            }
+            // And outlined: without the proof's units the picture is another one.
+            let mut bare = h.clone();
+            bare.proof = None;
+            let mut without = picture.image.clone();
+            queens::output::hint::draw_mut(&mut without, &grid, regions, &bare, look);
+            let new = ends.rows.iter().any(|r| !h.look.rows.contains(r))
+                || ends.cols.iter().any(|c| !h.look.cols.contains(c))
+                || ends.regions.iter().any(|g| !h.look.regions.contains(g));
+            if new && without == drawn {
+                faults.push(format!("{what}: the unit the proof ends on is not outlined"));
+            }
+            (1, faults)
+        })
+        .collect();
+    let refuted: usize = results.iter().map(|r| r.0).sum();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert!(refuted >= 30, "mistakes with a proof: {refuted}");
+}

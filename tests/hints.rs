@@ -467,7 +467,7 @@ fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &
     let mut faults = Vec::new();
     let (steps, queen) = match proof {
         Proof::Refuted { steps, .. } => (steps, true),
-        Proof::Forced { steps } => (steps, false),
+        Proof::Forced { steps, .. } => (steps, false),
     };
     board.set(g.at(fix.cell), if queen { CellState::Queen } else { CellState::Unknown });
     for (k, step) in steps.iter().enumerate() {

@@ -163,7 +163,16 @@ impl MistakeJson {
             cell: [m.cell.row, m.cell.col],
             mark: if m.mark == Mark::Queen { "queen" } else { "cross" },
             text: h.text.clone(),
-            uses: UsesJson::new(&h.look),
+            uses: UsesJson::new(&{
+                let mut uses = h.look.clone();
+                if let Some(ends) = h.proof.as_ref().map(|p| p.ends_on()) {
+                    uses.cells.extend(ends.cells);
+                    uses.rows.extend(ends.rows);
+                    uses.cols.extend(ends.cols);
+                    uses.regions.extend(ends.regions);
+                }
+                uses
+            }),
         })
     }
 }

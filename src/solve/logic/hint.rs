@@ -316,9 +316,17 @@ fn fix(
                     "a {piece} in {place} is not part of the solution: with it there, the puzzle cannot be finished"
                 )
             }
-            (_, Some(Proof::Forced { steps })) => {
+            (_, Some(Proof::Forced { steps, broken: Some(_) })) => {
+                let room = if g.stars() > 1 { "too little room for its stars" } else { "no cell left for its queen" };
+                match steps.len() - 1 {
+                    0 => format!("an X in {place} is wrong: with it there, a row, column or region has {room}"),
+                    1 => format!("an X in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
+                    k => format!("an X in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),
+                }
+            }
+            (_, Some(Proof::Forced { steps, .. })) => {
                 let count = if steps.len() == 1 { "one step".to_string() } else { format!("{} steps", steps.len()) };
-                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board put one there")
+                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board show a {piece} there")
             }
             _ if g.stars() > 1 => format!("an X in {place} covers a cell where one of its stars belongs"),
             _ => format!("an X in {place} covers the cell where its queen belongs"),
@@ -331,8 +339,13 @@ fn fix(
     }
     let cell = m.cell.name();
     text.push_str(&match (m.mark, &proof) {
-        (Mark::Queen, Some(Proof::Refuted { steps, says, .. })) => {
+        (Mark::Queen, Some(Proof::Refuted { steps, says, touching, .. })) => {
             let mut t = format!("The {piece} on {cell} is wrong: with it there, ");
+            // The answer may name cells: a touch names both queens.
+            let says = match touching {
+                Some((a, b)) => format!("the {queen}s on {} and {} would touch", a.name(), b.name()),
+                None => says.clone(),
+            };
             if steps.is_empty() {
                 t.push_str(&format!("{says}."));
             } else {
@@ -344,7 +357,17 @@ fn fix(
         (Mark::Queen, _) => format!(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
-        (_, Some(Proof::Forced { steps })) => {
+        (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
+            let said: Vec<&str> = steps[..steps.len() - 1].iter().map(|s| s.text.as_str()).collect();
+            match said.is_empty() {
+                true => format!("The X on {cell} is wrong: with it there, {says}. Remove the X."),
+                false => format!(
+                    "The X on {cell} is wrong: with it there, {} Then {says}. Remove the X.",
+                    lower_first(&said.join(" "))
+                ),
+            }
+        }
+        (_, Some(Proof::Forced { steps, .. })) => {
             let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
             format!(
                 "The X on {cell} is wrong: {} So {cell} holds a {queen}. Remove the X.",
