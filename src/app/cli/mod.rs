@@ -196,7 +196,8 @@ pub struct Batch {
     /// Print one JSON object per input (JSON Lines) instead of boards.
     #[arg(long)]
     pub json: bool,
-    /// Folder for the pictures written (<stem>.solved.png, <stem>.hint.png).
+    /// Folder for the pictures written: <stem>.solved.png (solve, explain
+    /// --solution), <stem>.hint.png (hint), <stem>.why.png (why).
     #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "solved")]
     pub out_dir: PathBuf,
     /// Do not write pictures.
