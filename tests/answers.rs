@@ -336,3 +336,150 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
     );
     assert!(refuted >= 30, "mistakes with a proof: {refuted}");
 }
+
+/// Sentences, each with the board it was said about.
+type Said = Vec<(String, String)>;
+
+/// The slips a sentence must not have: a count that disagrees with its noun or
+/// verb ("1 column take", "2 region"), "0 of" or "the other 0", and a sentence
+/// said twice in one text.
+fn slips(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let words: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || c == ',' || c == ':').filter(|w| !w.is_empty()).collect();
+    let nouns = ["region", "row", "column", "queen", "star", "cell", "step"];
+    for (k, pair) in words.windows(2).enumerate() {
+        let Ok(n) = pair[0].parse::<usize>() else { continue };
+        // "row 5, column 5" names a cell, not a count.
+        if k > 0 && (words[k - 1] == "row" || words[k - 1] == "column") {
+            continue;
+        }
+        let noun = pair[1].trim_end_matches('.');
+        let singular = nouns.contains(&noun);
+        let plural = noun.strip_suffix('s').is_some_and(|s| nouns.contains(&s));
+        if (n == 1 && plural) || (n != 1 && singular) {
+            out.push(format!("\"{n} {noun}\""));
+        }
+        // "1 column take": the verb after a single noun takes an s.
+        if let (1, true, Some(&verb)) = (n, singular, words.get(k + 2)) {
+            if verb == "take" || verb == "hold" {
+                out.push(format!("\"1 {noun} {verb}\""));
+            }
+        }
+    }
+    for bad in [" 0 of ", "the other 0"] {
+        if text.contains(bad) {
+            out.push(format!("\"{}\"", bad.trim()));
+        }
+    }
+    // A conclusion ("So row 6, column 3 holds a queen") said twice; other
+    // sentences may recur in a chain of steps ("That star rules out 2 cells: …").
+    let sentences: Vec<&str> =
+        text.split(". ").map(|s| s.trim_end_matches('.')).filter(|s| s.to_lowercase().starts_with("so ")).collect();
+    for (k, s) in sentences.iter().enumerate() {
+        if sentences[..k].contains(s) {
+            out.push(format!("said twice: \"{s}\""));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_slip_finder_finds_the_slips_of_issue_47() {
+    assert_eq!(slips("2 regions hold 2 queens and 1 column take 1 of them").len(), 1);
+    assert_eq!(slips("so the cells outside hold the other 0, and those are all placed").len(), 1);
+    assert_eq!(
+        slips("So row 6, column 3 holds a queen. That queen rules out 3 cells. So row 6, column 3 holds a queen.")
+            .len(),
+        1
+    );
+    assert!(slips("2 regions hold 2 queens and 1 column takes 1 of them").is_empty());
+}
+
+/// Every sentence kind the engine says, over the corpus (the steps of 200 levels
+/// from the empty board, the walks from the played Queens screenshots, the first
+/// hint of the played Star Battle ones, and "why?" about each cell that hint
+/// decides) is free of slips, and a step that `why` and `hint` both take reads the
+/// same in both (the same counts).
+#[test]
+fn every_sentence_over_the_corpus_is_free_of_slips() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let levels = common::levels("levels.json").unwrap();
+    let from_empty: Vec<(String, String)> = levels
+        .par_iter()
+        .take(200)
+        .flat_map_iter(|l| {
+            let regions = l.board();
+            let engine = queens::pipeline::engine(&regions, None, 1, false);
+            let path = engine.explain(queens::solve::logic::Board::new(regions.n()));
+            let what = format!("level {}", l.id);
+            path.steps
+                .into_iter()
+                .flat_map(move |s| [s.nudge, s.reason, s.text].map(|t| (what.clone(), t)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    texts.extend(from_empty);
+    let config = queens::pipeline::Config { explain: true, explain_from_marks: true, ..Default::default() };
+    let mut shots = Vec::new();
+    for folder in ["played", "starbattle-played"] {
+        for s in common::manifest::<Labelled>(&dir.join(folder)) {
+            shots.push(dir.join(folder).join(s.file));
+        }
+    }
+    let played: Vec<(Said, Vec<String>)> = shots
+        .par_iter()
+        .map(|path| {
+            let what = path.file_name().unwrap().to_string_lossy().into_owned();
+            let queens_board = !what.contains("star");
+            let config = queens::pipeline::Config { explain: queens_board, ..config.clone() };
+            let (outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
+            let mut texts = Vec::new();
+            let mut faults = Vec::new();
+            let said = |h: &queens::solve::logic::hint::Hint| {
+                [&h.nudge, &h.reason, &h.text].map(|t| (what.clone(), t.clone()))
+            };
+            if let Some(p) = outcome.explained.as_ref().and_then(|e| e.players.as_ref()) {
+                p.fixes.iter().for_each(|h| texts.extend(said(h)));
+            }
+            for s in outcome.explained.iter().flat_map(|e| &e.steps) {
+                texts.extend([&s.nudge, &s.reason, &s.text].map(|t| (what.clone(), t.clone())));
+            }
+            let Some(h) = queens::pipeline::hint(&outcome, &config) else { return (texts, faults) };
+            texts.extend(said(&h));
+            for &(cell, _) in h.step.iter().flat_map(|s| &s.decided) {
+                let w = queens::pipeline::why(&outcome, &config, cell).unwrap();
+                texts.extend([&w.nudge, &w.reason, &w.text].map(|t| (what.clone(), t.clone())));
+                let step = h.step.as_ref().unwrap();
+                if let [one] = w.steps.as_slice() {
+                    if one.technique == step.technique && one.decided == step.decided && one.text != step.text {
+                        faults.push(format!(
+                            "{what} {}: why says \"{}\", hint \"{}\"",
+                            cell.name(),
+                            one.text,
+                            step.text
+                        ));
+                    }
+                }
+            }
+            (texts, faults)
+        })
+        .collect();
+    let mut faults: Vec<String> = played.iter().flat_map(|p| p.1.clone()).collect();
+    texts.extend(played.into_iter().flat_map(|p| p.0));
+    for (what, text) in &texts {
+        for s in slips(text) {
+            faults.push(format!("{what}: {s} in: {text}"));
+        }
+    }
+    faults.sort();
+    faults.dedup();
+    assert!(texts.len() > 5_000, "sentences checked: {}", texts.len());
+    assert!(
+        faults.is_empty(),
+        "{} slips:\n{}",
+        faults.len(),
+        faults.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+    );
+}

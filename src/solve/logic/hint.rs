@@ -369,10 +369,13 @@ fn fix(
         }
         (_, Some(Proof::Forced { steps, .. })) => {
             let said: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
-            format!(
-                "The X on {cell} is wrong: {} So {cell} holds a {queen}. Remove the X.",
-                lower_first(&said.join(" "))
-            )
+            // The conclusion, unless the last step's own sentence already says it.
+            let so = if said.last().is_some_and(|t| t.contains(&cell)) {
+                String::new()
+            } else {
+                format!(" So {cell} holds a {queen}.")
+            };
+            format!("The X on {cell} is wrong: {}{so} Remove the X.", lower_first(&said.join(" ")))
         }
         _ => format!(
             "The X on {cell} covers a cell of the solution (no short reason was found from your board): remove it."
