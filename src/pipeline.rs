@@ -4,16 +4,16 @@
 //! outcome keeps whatever was learned before a failure (the region map, the grid)
 //! so reports can show it.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::error::{Error, Result};
 use crate::puzzle::deadline::Deadline;
 use crate::puzzle::marks::Marks;
-use crate::puzzle::partition::{self, Pieces};
+use crate::puzzle::partition;
 use crate::puzzle::{penpa, puzzlink, text};
 use crate::puzzle::{Placement, Regions};
 use crate::solve::logic::{self, Board, CellState, Difficulty, Engine, Names, Path, Step};
-use crate::solve::stars::{self, Stars};
+use crate::solve::stars;
 use crate::solve::{self, LpBounds, SolveOptions};
 use crate::vision::borders;
 use crate::vision::cells::{self, CellColors};
@@ -22,95 +22,9 @@ use crate::vision::marks::{self, MarkReading};
 use crate::vision::regions::{self, RegionMap};
 use crate::vision::screenshot;
 
-/// Settings shared by every input of a run (validated; never clap types).
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// Solver settings (time limit; `solve.stars` is set per puzzle from `stars`).
-    pub solve: SolveOptions,
-    /// How K is chosen: auto (the default), or fixed by the user. A puzz.link URL's
-    /// own K is used under auto.
-    pub stars: Stars,
-    /// Whether split regions are accepted.
-    pub pieces: Pieces,
-    /// Largest image side accepted, in pixels (bigger images are refused before decoding).
-    pub max_side: u32,
-    /// Explain solved puzzles step by step (their difficulty comes from that path).
-    pub explain: bool,
-    /// The work the explained path may spend on case splits and what-ifs: the
-    /// grading budget, or more when the path itself is the answer (`explain`).
-    pub explain_budget: crate::solve::logic::Spend,
-    /// Largest image area accepted, in pixels (refused from the header, before decoding).
-    pub max_pixels: u64,
-    /// Name regions by colour and letter ("the purple region (C)"), for pictures
-    /// that show each region's letter (`--letters`).
-    pub letters: bool,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            solve: SolveOptions::default(),
-            stars: Stars::Auto,
-            pieces: Pieces::Connected,
-            max_side: 16_384,
-            max_pixels: screenshot::DEFAULT_MAX_PIXELS,
-            explain: false,
-            explain_budget: crate::solve::logic::GRADE_BUDGET,
-            letters: false,
-        }
-    }
-}
-
-impl Config {
-    /// This config with the clock of one puzzle started: its solve (presolve, every
-    /// K, proof) and its explanation all stop at one deadline, `time_limit` from
-    /// now (or the deadline already set, when that is earlier).
-    pub fn for_one_puzzle(&self) -> Config {
-        let mut config = self.clone();
-        config.solve.deadline = self.solve.deadline.earliest(Deadline::after(self.solve.time_limit));
-        config
-    }
-}
-
-/// Milliseconds spent in each stage; a stage that did not run is `None`.
-#[derive(Debug, Clone, Default, serde::Serialize)]
-pub struct Timings {
-    /// Parsing a text puzzle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub parse: Option<f64>,
-    /// Decoding an image.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decode: Option<f64>,
-    /// Finding the grid.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub grid: Option<f64>,
-    /// Sampling cell colors.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cells: Option<f64>,
-    /// Reading the player's marks (crowns, X marks, dots).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub marks: Option<f64>,
-    /// Clustering colors into regions (and the border cross-check).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cluster: Option<f64>,
-    /// Exact solve and uniqueness proof (the engine's presolve, then HiGHS or SAT).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solve: Option<f64>,
-    /// The explained solve path.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub explain: Option<f64>,
-    /// The whole input, reading included.
-    pub total: f64,
-}
-
-/// Milliseconds since `t`, rounded to 0.01 ms so JSON stays short.
-pub(crate) fn ms_since(t: Instant) -> f64 {
-    ms(t.elapsed())
-}
-
-fn ms(d: Duration) -> f64 {
-    (d.as_secs_f64() * 100_000.0).round() / 100.0
-}
+mod config;
+pub(crate) use config::ms_since;
+pub use config::{Config, Timings};
 
 /// Everything learned about one input.
 #[derive(Debug)]
@@ -193,7 +107,8 @@ pub fn solve_text(input: &str, config: &Config) -> Outcome {
     ms.parse = Some(ms_since(start));
     let mut outcome = match parsed {
         Ok((regions, stated, marks, colors)) => {
-            let (mut o, beside) = solve_puzzle(regions, stated, colors.as_deref(), config, &mut ms);
+            let (mut o, beside) =
+                solve_puzzle(regions, stated, colors.as_deref(), &beside_of(config, marks.as_ref()), &mut ms);
             o.marks = marks;
             o.colors = colors;
             explain_outcome(&mut o, config, &mut ms, beside);
@@ -404,7 +319,9 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
     let mut outcome = match map {
         Ok(map) => {
             let naming = naming_colors(Some(&map.colors), map.from_borders);
-            let (mut o, beside) = solve_puzzle(map.regions, None, naming, config, &mut ms);
+            let marks = picture.marks.as_ref().map(|m| &m.marks);
+            let (mut o, beside) = solve_puzzle(map.regions, None, naming, &beside_of(config, marks), &mut ms);
+            o.marks = marks.cloned();
             if covered_instead(&picture.image, &mut o.result) {
                 // The map was read off the panel: it is not the board's.
                 o.regions = None;
@@ -465,7 +382,7 @@ pub fn solve_bytes(bytes: &[u8], named_as_image: bool, config: &Config) -> (Outc
 /// A solved puzzle explained step by step, or why the explanation is unavailable.
 #[derive(Debug, Clone)]
 pub struct Explanation {
-    /// The steps from the empty board.
+    /// The steps from the empty board, or from the player's (see `players`).
     pub steps: Vec<Step>,
     /// True when the steps alone reach the solution.
     pub solved_by_logic: bool,
@@ -474,6 +391,17 @@ pub struct Explanation {
     /// Set when the engine's board disagreed with the MILP's solution: the steps are
     /// then withheld (empty) and only the MILP's solution is shown.
     pub unavailable: Option<String>,
+    /// Where the steps start from the player's marks: their mistakes' fixes and
+    /// that board (`None`: from the empty board).
+    pub players: Option<logic::hint::Start>,
+}
+
+/// `config`, for the solve of a puzzle with the player's `marks`: no path from the
+/// empty board is worked out beside it when the explanation starts from them.
+fn beside_of(config: &Config, marks: Option<&Marks>) -> Config {
+    let mut config = config.clone();
+    config.explain &= !(config.explain_from_marks && marks.is_some_and(|m| !m.is_blank()));
+    config
 }
 
 /// The deduction engine for a puzzle, naming regions by colour when the picture gave
@@ -515,6 +443,17 @@ fn explain_path(regions: &Regions, colors: Option<&[[u8; 3]]>, k: usize, config:
 /// withheld and the explanation is marked unavailable.
 fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings, beside: Option<Beside>) {
     let (true, Some(regions), Ok(solution)) = (config.explain, &outcome.regions, &outcome.result) else { return };
+    if config.explain_from_marks && outcome.marks.as_ref().is_some_and(|m| !m.is_blank()) {
+        let t = Instant::now();
+        let (engine, regions, solution, marks) = players_board(outcome, config).expect("a solved board");
+        let w = logic::hint::walk(&engine, regions, solution, &marks);
+        let difficulty = logic::difficulty(&w.steps);
+        let players = Some(w.start);
+        outcome.explained =
+            Some(Explanation { solved_by_logic: w.complete, difficulty, steps: w.steps, unavailable: None, players });
+        ms.explain = Some(ms_since(t));
+        return;
+    }
     let k = outcome.stars.unwrap_or(config.solve.stars);
     let Beside { engine, path, ms: took } = match beside {
         Some(b) if b.engine.geometry().stars() == k => b,
@@ -528,6 +467,7 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings, bes
             steps: Vec::new(),
             solved_by_logic: false,
             difficulty: logic::difficulty(&[]),
+            players: None,
             unavailable: Some(format!(
                 "the explanation is unavailable: it reached the time limit ({} s; try a larger --time-limit)",
                 config.solve.time_limit.as_secs_f64()
@@ -543,13 +483,14 @@ fn explain_outcome(outcome: &mut Outcome, config: &Config, ms: &mut Timings, bes
     let matches = path.board.queens().map(|i| engine.geometry().cell(i)).eq(solution.cells().iter().copied());
     let difficulty = logic::difficulty(&path.steps);
     outcome.explained = Some(if sound && (!path.solved || matches) {
-        Explanation { solved_by_logic: path.solved, difficulty, steps: path.steps, unavailable: None }
+        Explanation { solved_by_logic: path.solved, difficulty, steps: path.steps, unavailable: None, players: None }
     } else {
         Explanation {
             steps: Vec::new(),
             solved_by_logic: false,
             difficulty,
             unavailable: Some("the explanation is unavailable: the deduction engine disagreed with the solver".into()),
+            players: None,
         }
     });
 }

@@ -474,7 +474,7 @@ fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &
     let mut faults = Vec::new();
     let (steps, queen) = match proof {
         Proof::Refuted { steps, .. } => (steps, true),
-        Proof::Forced { steps } => (steps, false),
+        Proof::Forced { steps, .. } => (steps, false),
     };
     board.set(g.at(fix.cell), if queen { CellState::Queen } else { CellState::Unknown });
     for (k, step) in steps.iter().enumerate() {
@@ -854,10 +854,14 @@ fn why_answers_a_cell_and_refuses_one_off_the_board() {
     assert_eq!(nudge["reveal"], "nudge");
     assert!(nudge["state"].is_null() && nudge["text"].is_null() && nudge["steps"] == serde_json::json!([]));
     assert_eq!(nudge["nudge"], v["nudge"]);
-    // In the terminal, the answer ends with what the cell is.
+    // In the terminal, the answer ends with what the cell is, said once: here the
+    // last step's own sentence places the queen, so no "So …" repeats it.
     let out = queens().args(["why", "R2C6", "--reveal", "answer", "--no-image", "--color", "never"]).arg(&p).output();
     let text = String::from_utf8(out.unwrap().stdout).unwrap();
-    assert!(text.contains("So row 2, column 6 holds a queen."), "{text}");
+    let answer = text.lines().nth(1).unwrap();
+    let last = answer.rsplit_once(". 1").map_or(answer, |(_, l)| l);
+    assert!(last.contains("one cell left for its queen: row 2, column 6."), "{text}");
+    assert!(!answer.contains("So row 2, column 6"), "the conclusion said twice: {text}");
     // Not a cell: a usage error; off the board: that input fails.
     let bad = queens().args(["why", "x3", "--no-image"]).arg(&p).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));

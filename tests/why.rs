@@ -21,34 +21,36 @@ fn truth(solution: &Placement, cell: Cell) -> CellState {
     }
 }
 
-/// The board "why?" starts from for `cell`: the player's correct marks, the cell blank.
+/// The board "why?" starts from for `cell`: the player's correct marks, the cell
+/// blank, and what their crowns rule out (given, as for a hint).
 fn start(engine: &Engine, solution: &Placement, marks: &Marks, cell: Cell) -> Board {
     let g = engine.geometry();
     let mut board = Board::new(g.n());
-    for c in (0..g.n() * g.n()).map(|i| g.cell(i)) {
+    for c in (0..g.n() * g.n()).map(|i| g.cell(i)).filter(|&c| c != cell) {
         match marks.get(c) {
             Mark::Queen if solution.contains(c) => board.set(g.at(c), CellState::Queen),
             Mark::Cross if !solution.contains(c) => board.set(g.at(c), CellState::Empty),
             _ => {}
         }
     }
-    board.set(g.at(cell), CellState::Unknown);
+    engine.take_reach(&mut board);
     board
 }
 
-/// How many of the engine's own next steps from `board` it takes to decide `cell`
-/// (`None` when it stops first).
-fn engine_path(engine: &Engine, mut board: Board, cell: Cell) -> Option<usize> {
+/// How many of the engine's own next steps from `board` it takes to decide `cell`,
+/// and the hardest level among them (`None` when it stops first).
+fn engine_path(engine: &Engine, mut board: Board, cell: Cell) -> Option<(usize, u8)> {
     let g = engine.geometry();
-    let mut steps = 0;
+    let (mut steps, mut level) = (0, 0);
     while board.get(g.at(cell)) == CellState::Unknown {
         let step = engine.next_step(&board)?;
         for &(c, s) in &step.decided {
             board.set(g.at(c), s);
         }
         steps += 1;
+        level = level.max(step.level());
     }
-    Some(steps)
+    Some((steps, level))
 }
 
 /// What is wrong with the answer `w` about `cell`, if anything: a chain step
@@ -84,8 +86,11 @@ fn faults(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, cell
             out.push(format!("{what} {cell:?}: the chain ends on the wrong state: {}", w.reveals.text))
         }
         Some(_) => match engine_path(engine, board, cell) {
-            Some(len) if w.steps.len() > len => {
+            Some((len, _)) if w.steps.len() > len => {
                 out.push(format!("{what} {cell:?}: {} steps where the engine takes {len}", w.steps.len()))
+            }
+            Some((_, level)) if w.steps.iter().any(|s| s.level() > level) => {
+                out.push(format!("{what} {cell:?}: a step harder than the engine's hardest, level {level}"))
             }
             _ => {}
         },
@@ -190,4 +195,62 @@ fn every_cell_of_the_readable_played_screenshots_is_answered() {
         faults.len(),
         faults.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
     );
+}
+
+#[derive(serde::Deserialize)]
+struct Screenshot {
+    file: String,
+}
+
+/// On every played screenshot of both played corpora, "why?" about each cell the
+/// first hint decides takes no more steps than that hint (one) and no harder
+/// technique: the player's correct crowns and their reach are given to both.
+// See: issue 47, item 1 (played-214 r5c4 took 7 queen-reach steps and a last cell).
+#[test]
+fn why_about_a_cell_the_first_hint_decides_is_no_longer_and_no_harder_than_the_hint() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let mut shots = Vec::new();
+    for folder in ["played", "starbattle-played"] {
+        for s in common::manifest::<Screenshot>(&dir.join(folder)) {
+            if !s.file.ends_with("-dialog.png") {
+                shots.push(dir.join(folder).join(s.file));
+            }
+        }
+    }
+    let config = queens::pipeline::Config::default();
+    let results: Vec<(usize, Vec<String>)> = shots
+        .par_iter()
+        .map(|path| {
+            let what = path.file_name().unwrap().to_string_lossy().into_owned();
+            let (outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
+            let Some(step) = queens::pipeline::hint(&outcome, &config).and_then(|h| h.step) else {
+                return (0, Vec::new());
+            };
+            let mut faults = Vec::new();
+            for &(cell, _) in &step.decided {
+                let w = queens::pipeline::why(&outcome, &config, cell).expect("an answer");
+                let hardest = w.steps.iter().map(|s| s.level()).max().unwrap_or(0);
+                if w.steps.len() > 1 || hardest > step.level() || w.state.is_none() {
+                    faults.push(format!(
+                        "{what} {}: {} steps up to level {hardest}, where the hint ({}, level {}) takes one",
+                        cell.name(),
+                        w.steps.len(),
+                        step.technique.id(),
+                        step.level()
+                    ));
+                }
+            }
+            (step.decided.len(), faults)
+        })
+        .collect();
+    let cells: usize = results.iter().map(|r| r.0).sum();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().take(30).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    assert!(cells > 200, "cells the first hints decide: {cells}");
+    eprintln!("{} screenshots, {cells} cells the first hint decides", shots.len());
 }

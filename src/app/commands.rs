@@ -25,6 +25,8 @@ pub fn run(cli: Cli) -> Result<u8, String> {
         Command::Explain(e) => {
             let mut opts = batch_options(e.batch, Mode::Explain);
             opts.boards = e.boards;
+            opts.config.explain_from_marks = !e.from_empty;
+            opts.solution = e.solution;
             Ok(batch::run(&opts) as u8)
         }
         Command::Hint(h) => {
@@ -87,6 +89,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         debug_dir: b.common.debug_dir,
         reveal: crate::solve::logic::Reveal::Answer,
         boards: false,
+        solution: mode == Mode::Solve,
     }
 }
 

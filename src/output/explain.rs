@@ -118,13 +118,20 @@ pub struct ExplainJson<'a> {
     pub n: Option<usize>,
     /// Stars per unit.
     pub stars: usize,
-    /// The steps from the empty board.
+    /// Where the steps start: `marks` (the player's, their mistakes fixed first)
+    /// or `empty`.
+    pub from: &'static str,
+    /// The player's marks as read (empty lists when the input carries none).
+    pub marks: MarksJson,
+    /// The player's mistakes, in the order they are fixed (from the marks only).
+    pub mistakes: Vec<MistakeJson>,
+    /// The steps from the board `from` names.
     pub steps: Vec<StepJson>,
     /// True when the steps alone reach the solution.
     pub solved_by_logic: bool,
     /// The hardest technique used.
     pub hardest: Option<&'static str>,
-    /// The grade and score.
+    /// The puzzle's grade and score (from the empty board; null from the marks).
     pub difficulty: Option<DifficultyJson>,
     /// The solution, `[row, col]` 0-based (from the MILP, the solver of record).
     pub queens: Option<Vec<[usize; 2]>>,
@@ -137,19 +144,64 @@ pub struct ExplainJson<'a> {
     pub error: Option<ErrorJson>,
 }
 
+/// One of the player's mistakes in `explain --json`, as the hint that fixes it
+/// says it: `{"cell","mark","text","uses"}`.
+#[derive(Debug, Serialize)]
+pub struct MistakeJson {
+    /// `[row, col]`, 0-based.
+    pub cell: [usize; 2],
+    /// What the player put there: `queen` (a crown or star) or `cross`.
+    pub mark: &'static str,
+    /// The fix, with why from the player's correct marks.
+    pub text: String,
+    /// Where the proof looks and where it breaks: the units it ends on, and both
+    /// crowns of a clash.
+    pub uses: UsesJson,
+}
+
+impl MistakeJson {
+    /// The JSON form of the hint `h` that fixes a mistake (`None` for any other hint).
+    pub fn new(h: &Hint) -> Option<Self> {
+        let m = h.fix?;
+        Some(MistakeJson {
+            cell: [m.cell.row, m.cell.col],
+            mark: if m.mark == Mark::Queen { "queen" } else { "cross" },
+            text: h.reveals.text.clone(),
+            uses: UsesJson::new(&{
+                let mut uses = h.look.clone();
+                if let Some(ends) = h.proof.as_ref().map(|p| p.ends_on()) {
+                    uses.cells.extend(ends.cells);
+                    uses.rows.extend(ends.rows);
+                    uses.cols.extend(ends.cols);
+                    uses.regions.extend(ends.regions);
+                }
+                uses
+            }),
+        })
+    }
+}
+
 impl<'a> ExplainJson<'a> {
     /// The record of `outcome`.
     pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
         let ex = outcome.explained.as_ref();
+        let players = ex.and_then(|e| e.players.as_ref());
         ExplainJson {
             input,
             ok: outcome.result.is_ok() && ex.is_some(),
             n: outcome.regions.as_ref().map(Regions::n),
             stars,
+            from: if players.is_some() { "marks" } else { "empty" },
+            marks: outcome
+                .marks
+                .as_ref()
+                .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
+                .unwrap_or_default(),
+            mistakes: players.map(|p| p.fixes.iter().filter_map(MistakeJson::new).collect()).unwrap_or_default(),
             steps: ex.map(|e| e.steps.iter().map(StepJson::new).collect()).unwrap_or_default(),
             solved_by_logic: ex.is_some_and(|e| e.solved_by_logic),
             hardest: ex.and_then(|e| e.difficulty.hardest).map(|t| t.id()),
-            difficulty: difficulty_json(outcome),
+            difficulty: difficulty_json(outcome).filter(|_| players.is_none()),
             queens: outcome.result.as_ref().ok().map(|p| p.cells().iter().map(|c| [c.row, c.col]).collect()),
             note: ex.and_then(|e| e.unavailable.clone()),
             output: None,
@@ -171,13 +223,29 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> St
     }
     let width = e.steps.len().to_string().len();
     let mut known: Vec<Option<CellState>> = boards.map(|r| vec![None; r.n() * r.n()]).unwrap_or_default();
+    if let Some(p) = &e.players {
+        // From the player's board: their mistakes first, then the steps from it.
+        for h in &p.fixes {
+            let _ = writeln!(out, "  {:>width$}  [mistake] {}", "", h.reveals.text);
+        }
+        if let Some(regions) = boards {
+            for &(cell, state) in &p.board {
+                known[cell.row * regions.n() + cell.col] = Some(state);
+            }
+            let _ = writeln!(out, "  {:>width$}  your board, mistakes removed:", "");
+            out.push_str(&step_board(regions, &mut known, &[], width + 4, star));
+        }
+    }
     for (k, s) in e.steps.iter().enumerate() {
         let _ = writeln!(out, "  {:>width$}. [{}] {}", k + 1, s.technique.name(), s.reveals.text);
         if let Some(regions) = boards {
-            out.push_str(&step_board(regions, &mut known, s, width + 4, star));
+            out.push_str(&step_board(regions, &mut known, &s.decided, width + 4, star));
         }
     }
-    if e.solved_by_logic {
+    if e.solved_by_logic && e.players.is_some() {
+        let hardest = e.difficulty.hardest.map_or("none".to_string(), |t| t.name().to_string());
+        let _ = writeln!(out, "  solved by logic from your board in {} steps; hardest: {hardest}", e.steps.len());
+    } else if e.solved_by_logic {
         let hardest =
             e.difficulty.hardest.map_or("none".to_string(), |t| format!("{} (level {})", t.name(), t.level()));
         let _ = writeln!(
@@ -196,16 +264,22 @@ pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> St
     out
 }
 
-/// The board after `step`, indented by `indent`: what `known` held before it, and
-/// the cells it decides marked; `known` then takes them.
-fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, indent: usize, star: char) -> String {
+/// The board after a step that decides `decided`, indented by `indent`: what
+/// `known` held before it, and those cells marked; `known` then takes them.
+fn step_board(
+    regions: &Regions,
+    known: &mut [Option<CellState>],
+    decided: &[(Cell, CellState)],
+    indent: usize,
+    star: char,
+) -> String {
     let n = regions.n();
     let mut out = String::new();
     for r in 0..n {
         out.push_str(&" ".repeat(indent));
         for c in 0..n {
             let cell = Cell::new(r, c);
-            let now = step.decided.iter().find(|d| d.0 == cell).map(|d| d.1);
+            let now = decided.iter().find(|d| d.0 == cell).map(|d| d.1);
             let symbol = match (now, known[r * n + c]) {
                 (Some(CellState::Queen), _) => '+',
                 (Some(_), _) => '-',
@@ -219,7 +293,7 @@ fn step_board(regions: &Regions, known: &mut [Option<CellState>], step: &Step, i
         out.truncate(out.trim_end().len());
         out.push('\n');
     }
-    for &(cell, state) in &step.decided {
+    for &(cell, state) in decided {
         known[cell.row * n + cell.col] = Some(state);
     }
     out
@@ -259,8 +333,9 @@ pub struct HintJson<'a> {
     pub stars: usize,
     /// The player's marks as read.
     pub marks: MarksJson,
-    /// How many marks contradict the solution: at the answer only (null before it),
-    /// since how many marks are wrong is more than where to look.
+    /// How many marks contradict the solution, counted as the player placed them
+    /// (the X's the game's auto-X put around a wrong crown go with it): at the
+    /// answer only (null before it), since how many are wrong is more than where to look.
     pub mistake_count: Option<usize>,
     /// Marks that contradict the solution (at the answer; empty before it).
     pub mistakes: Vec<[usize; 2]>,
@@ -329,7 +404,12 @@ impl<'a> HintJson<'a> {
             n: outcome.regions.as_ref().map(Regions::n),
             stars,
             marks,
-            mistake_count: hint.filter(|_| answer).map(|h| h.mistakes.len()),
+            // Counted as the player would: the X's the game's auto-X put around a wrong
+            // crown go with it, as the terminal's header counts them.
+            mistake_count: hint.filter(|_| answer).map(|h| match (&outcome.regions, &outcome.marks) {
+                (Some(regions), Some(m)) => crate::solve::logic::hint::placed(regions, stars, m, &h.mistakes),
+                _ => h.mistakes.len(),
+            }),
             mistakes: hint
                 .filter(|_| answer)
                 .map(|h| h.mistakes.iter().map(|m| [m.cell.row, m.cell.col]).collect())
@@ -366,8 +446,8 @@ pub fn star_symbol(stars: usize, from_borders: bool) -> char {
 }
 
 /// The hint for people: the sentence, then the board with the player's marks
-/// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark, `·` a blank cell
-/// their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
+/// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark; at the answer, `·`
+/// a blank cell their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
 /// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
 /// On a Star Battle board, a legend under the board says what `+`, `-` and `!` mean
 /// when they appear.
@@ -414,7 +494,9 @@ pub fn hint_text(
             };
             // Only the mark the answer is about: another wrong X could show where a queen goes.
             let mistake = answer && hint.fix.is_some_and(|m| m.cell == cell);
-            let implied = hint.implied.contains(&cell);
+            // What the crowns rule out is the answer's to show: before it the board is
+            // the player's own, so a unit shows as many open cells as their screen.
+            let implied = answer && hint.implied.contains(&cell);
             let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
                 (Some(CellState::Queen), _, _) => '+',
                 (Some(_), _, _) => '-',

@@ -19,7 +19,7 @@ use crate::output::{banner, letters, render};
 use crate::pipeline::Picture;
 use crate::puzzle::marks::Marks;
 use crate::puzzle::{Cell, Placement, Regions};
-use crate::solve::logic::hint::Hint;
+use crate::solve::logic::hint::{Hint, Proof};
 use crate::solve::logic::{CellState, Reveal};
 use crate::vision::color::Lab;
 use crate::vision::grid::Grid;
@@ -88,10 +88,24 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
 /// unit to look in, never the mistaken cell itself).
 fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
     let unit = |f: &dyn Fn(Cell) -> bool| regions.cells().map(f).collect::<Vec<bool>>();
-    let uses = match &hint.step {
-        Some(step) if reveal == Reveal::Answer => &step.uses,
-        _ => &hint.look,
+    let mut uses = match &hint.step {
+        Some(step) if reveal == Reveal::Answer => step.uses.clone(),
+        _ => hint.look.clone(),
     };
+    // A mistake's proof is drawn where it breaks: the unit its reason names, and
+    // at the answer the queens that would touch.
+    if let Some(proof) = hint.proof.as_ref().filter(|_| reveal >= Reveal::Reason) {
+        let ends = proof.ends_on();
+        let said = reveal == Reveal::Answer || matches!(proof, Proof::Refuted { .. });
+        if said {
+            uses.rows.extend(ends.rows);
+            uses.cols.extend(ends.cols);
+            uses.regions.extend(ends.regions);
+        }
+        if reveal == Reveal::Answer {
+            uses.cells.extend(ends.cells);
+        }
+    }
     let mut out = Vec::new();
     out.extend(uses.rows.iter().map(|&r| unit(&|c| c.row == r)));
     out.extend(uses.cols.iter().map(|&k| unit(&|c| c.col == k)));

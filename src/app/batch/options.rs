@@ -58,4 +58,6 @@ pub struct BatchOptions {
     pub reveal: crate::solve::logic::Reveal,
     /// `explain`: draw the board after each step.
     pub boards: bool,
+    /// Write the solved picture of a screenshot (`solve`; `explain --solution`).
+    pub solution: bool,
 }

@@ -90,9 +90,14 @@ pub(super) fn render(
             (Some(s), _) if opts.reveal == Reveal::Answer => format!("hint ({})", s.technique.name()),
             (Some(_), _) => "hint".into(),
             (None, _) if h.solved => "solved".into(),
-            (None, _) if !h.mistakes.is_empty() => {
-                format!("{} mistake{}", h.mistakes.len(), if h.mistakes.len() == 1 { "" } else { "s" })
+            // The count only with the answer (it is part of it), and as the player
+            // counts: the X's the game's auto-X put around a wrong crown go with it.
+            (None, _) if !h.mistakes.is_empty() && opts.reveal == Reveal::Answer => {
+                let marks = outcome.marks.clone().unwrap_or_else(|| crate::puzzle::marks::Marks::new(n));
+                let count = crate::solve::logic::hint::placed(regions, stars, &marks, &h.mistakes);
+                format!("{count} mistake{}", if count == 1 { "" } else { "s" })
             }
+            (None, _) if !h.mistakes.is_empty() => "hint".into(),
             (None, _) => "no hint".into(),
         };
         text.push_str(&format!("{}: {n}x{n}: {what}", job.shown));

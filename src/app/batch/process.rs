@@ -94,7 +94,7 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
             })
         }
         (_, Some(dir)) => match (picture, &outcome.result) {
-            (Some(mut pic), Ok(placement)) => {
+            (Some(mut pic), Ok(placement)) if opts.solution => {
                 if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
                     crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
                 }

@@ -191,6 +191,14 @@ pub struct Explain {
     /// Draw the board after each step, its cells marked (+ a queen placed, - a cell emptied).
     #[arg(long)]
     pub boards: bool,
+    /// Explain from the empty board even when the input carries the player's
+    /// marks (by default a half-played board is explained from its marks: its
+    /// mistakes fixed first, then the steps from there).
+    #[arg(long)]
+    pub from_empty: bool,
+    /// Also write the solved picture (<out>/<name>.solved.png) of a screenshot.
+    #[arg(long)]
+    pub solution: bool,
 }
 
 /// `queens hint`.
@@ -238,7 +246,8 @@ pub struct Batch {
     /// Print one JSON object per input (JSON Lines) instead of boards.
     #[arg(long)]
     pub json: bool,
-    /// Folder for the pictures written (<stem>.solved.png, <stem>.hint.png).
+    /// Folder for the pictures written: <stem>.solved.png (solve, explain
+    /// --solution), <stem>.hint.png (hint), <stem>.why.png (why).
     #[arg(short = 'o', long = "out-dir", value_name = "DIR", default_value = "solved")]
     pub out_dir: PathBuf,
     /// Do not write pictures.

@@ -4,10 +4,12 @@
 //!
 //! At each board the chain takes a cheap step (techniques 1–9) that decides the
 //! cell, when one does; otherwise a step that reaches into the cell's row, column
-//! or region, or the engine's next step. Two chains are tried (preferring steps
-//! near the cell, and the engine's order) and the shorter is kept, so a chain is
-//! never longer than the engine's own path to the cell. Every step is a sound
-//! deduction from the board before it.
+//! or region, or the engine's next step. Two such chains are tried (preferring
+//! steps near the cell, and the engine's order) beside the engine's own path to
+//! the cell, and the shortest that is no longer and no harder than that path is
+//! kept: a chain is never longer, and never uses a harder technique, than the
+//! steps a hint would take to the cell. Every step is a sound deduction from the
+//! board before it.
 
 use super::board::{Board, CellState, Geometry};
 use super::engine::Engine;
@@ -48,20 +50,40 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
     if known.is_some() {
         return Chain { cell, known, steps: Vec::new(), decided: None };
     }
-    let near = walk(engine, start, target, true);
-    let plain = walk(engine, start, target, false);
-    let (steps, decided) = match (&near.1, &plain.1) {
-        (Some(_), Some(_)) if near.0.len() <= plain.0.len() => near,
-        (Some(_), None) => near,
-        _ => plain,
+    let near = walk(engine, start, target, Pick::Near);
+    let plain = walk(engine, start, target, Pick::Cheap);
+    let path = walk(engine, start, target, Pick::Engine);
+    let hardest = |steps: &[Step]| steps.iter().map(Step::level).max().unwrap_or(0);
+    let (steps, decided) = match &path.1 {
+        // No longer and no harder than the engine's path, which is one of them.
+        Some(_) => [near, plain]
+            .into_iter()
+            .filter(|w| w.1.is_some() && w.0.len() <= path.0.len() && hardest(&w.0) <= hardest(&path.0))
+            .min_by_key(|w| w.0.len())
+            .unwrap_or(path),
+        None => match (&near.1, &plain.1) {
+            (Some(_), Some(_)) if near.0.len() <= plain.0.len() => near,
+            (Some(_), None) => near,
+            _ => plain,
+        },
     };
     Chain { cell, known: None, steps, decided }
 }
 
-/// One chain from `start` to cell `target`: at each board a cheap step that
-/// decides it, else (with `near`) the first cheap step that decides a cell of one
-/// of its units, else the engine's next step.
-fn walk(engine: &Engine, start: &Board, target: usize, near: bool) -> (Vec<Step>, Option<CellState>) {
+/// How a chain picks its next step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    /// A cheap step that decides the cell, else one that decides a cell of one of
+    /// its units, else the engine's next step.
+    Near,
+    /// A cheap step that decides the cell, else the engine's next step.
+    Cheap,
+    /// The engine's next step: the path a hint takes.
+    Engine,
+}
+
+/// One chain from `start` to cell `target`, its steps picked as `pick` says.
+fn walk(engine: &Engine, start: &Board, target: usize, pick: Pick) -> (Vec<Step>, Option<CellState>) {
     let g = engine.geometry();
     let mut board = start.clone();
     let mut steps = Vec::new();
@@ -69,11 +91,11 @@ fn walk(engine: &Engine, start: &Board, target: usize, near: bool) -> (Vec<Step>
         if board.get(target) != CellState::Unknown {
             return (steps, Some(board.get(target)));
         }
-        let cheap: Vec<Found> = every_cheap(g, &board).collect();
+        let cheap: Vec<Found> = if pick == Pick::Engine { Vec::new() } else { every_cheap(g, &board).collect() };
         let found = cheap
             .iter()
             .find(|f| f.decided.iter().any(|d| d.0 == target))
-            .or_else(|| if near { cheap.iter().find(|f| reaches_into(g, f, target)) } else { None })
+            .or_else(|| if pick == Pick::Near { cheap.iter().find(|f| reaches_into(g, f, target)) } else { None })
             .cloned();
         let step = match found {
             Some(f) => engine.step(f, &board),

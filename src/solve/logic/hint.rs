@@ -8,7 +8,7 @@
 use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
-pub use super::mistakes::{Clash, Mistake, Proof};
+pub use super::mistakes::{placed, Clash, Mistake, Proof};
 use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
@@ -175,6 +175,60 @@ pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, mark
     }
 }
 
+/// Where a walk from a player's board starts: their mistakes fixed, in the order
+/// a hint names them (each hint from the board with the ones before it removed),
+/// and the board that leaves.
+#[derive(Debug, Clone)]
+pub struct Start {
+    /// The hints that fix the mistakes.
+    pub fixes: Vec<Hint>,
+    /// The board the steps start from, as its decided cells (row-major): the
+    /// player's correct marks and the blank cells their crowns rule out.
+    pub board: Vec<(Cell, CellState)>,
+}
+
+/// The whole walk from a player's board, as the web page's Walk through takes it
+/// one press at a time.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// The mistakes' fixes and the board after them.
+    pub start: Start,
+    /// The steps from that board: the `k`-th is the step [`hint_after`] gives
+    /// after `k` steps once the mistakes are gone.
+    pub steps: Vec<Step>,
+    /// True when the steps decide every cell.
+    pub complete: bool,
+}
+
+/// The walk from `marks` to the solution (see [`Walk`]): each mistake's fix, then
+/// the engine's next step (within a hint's search, checked against `solution`)
+/// until every cell is decided or no step is found.
+pub fn walk(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks) -> Walk {
+    let g = engine.geometry();
+    let mut marks = marks.clone();
+    let mut fixes = Vec::new();
+    loop {
+        let found = mistakes(g, solution, &marks);
+        let clashes = clashes(regions, g.stars(), &marks.queens());
+        let Some((first, clash)) = first_to_fix(&found, &clashes) else { break };
+        fixes.push(fix(engine, regions, solution, &marks, (found, clashes), (first, clash)));
+        marks.set(first.cell, Mark::Blank);
+    }
+    let mut board = engine.board_from_marks(&marks);
+    engine.take_reach(&mut board);
+    let start =
+        (0..g.n() * g.n()).filter(|&i| board.get(i) != CellState::Unknown).map(|i| (g.cell(i), board.get(i))).collect();
+    let mut steps = Vec::new();
+    while !board.is_complete() {
+        let Some(step) = engine.next_step(&board).filter(|s| agrees(s, solution, &board, engine)) else { break };
+        for &(cell, state) in &step.decided {
+            board.set(g.at(cell), state);
+        }
+        steps.push(step);
+    }
+    Walk { start: Start { fixes, board: start }, steps, complete: board.is_complete() }
+}
+
 /// The hint that fixes the mark `m`, a mistake of `marks`, as [`hint`] fixes the
 /// first one (for "why?" asked about that mark).
 pub fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
@@ -246,9 +300,17 @@ fn fix(
                     "a {piece} in {place} is not part of the solution: with it there, the puzzle cannot be finished"
                 )
             }
-            (_, Some(Proof::Forced { steps })) => {
+            (_, Some(Proof::Forced { steps, broken: Some(_) })) => {
+                let room = if g.stars() > 1 { "too little room for its stars" } else { "no cell left for its queen" };
+                match steps.len() - 1 {
+                    0 => format!("an X in {place} is wrong: with it there, a row, column or region has {room}"),
+                    1 => format!("an X in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
+                    k => format!("an X in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),
+                }
+            }
+            (_, Some(Proof::Forced { steps, .. })) => {
                 let count = if steps.len() == 1 { "one step".to_string() } else { format!("{} steps", steps.len()) };
-                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board put one there")
+                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board show a {piece} there")
             }
             _ if g.stars() > 1 => format!("an X in {place} covers a cell where one of its stars belongs"),
             _ => format!("an X in {place} covers the cell where its queen belongs"),
@@ -261,8 +323,13 @@ fn fix(
     }
     let cell = m.cell.name();
     text.push_str(&match (m.mark, &proof) {
-        (Mark::Queen, Some(Proof::Refuted { steps, says, .. })) => {
+        (Mark::Queen, Some(Proof::Refuted { steps, says, touching, .. })) => {
             let mut t = format!("The {piece} on {cell} is wrong: with it there, ");
+            // The answer may name cells: a touch names both queens.
+            let says = match touching {
+                Some((a, b)) => format!("the {queen}s on {} and {} would touch", a.name(), b.name()),
+                None => says.clone(),
+            };
             if steps.is_empty() {
                 t.push_str(&format!("{says}."));
             } else {
@@ -274,12 +341,25 @@ fn fix(
         (Mark::Queen, _) => format!(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
-        (_, Some(Proof::Forced { steps })) => {
+        (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
+            let said: Vec<&str> = steps[..steps.len() - 1].iter().map(|s| s.reveals.text.as_str()).collect();
+            match said.is_empty() {
+                true => format!("The X on {cell} is wrong: with it there, {says}. Remove the X."),
+                false => format!(
+                    "The X on {cell} is wrong: with it there, {} Then {says}. Remove the X.",
+                    lower_first(&said.join(" "))
+                ),
+            }
+        }
+        (_, Some(Proof::Forced { steps, .. })) => {
             let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
-            format!(
-                "The X on {cell} is wrong: {} So {cell} holds a {queen}. Remove the X.",
-                lower_first(&said.join(" "))
-            )
+            // The conclusion, unless the last step's own sentence already says it.
+            let so = if said.last().is_some_and(|t| t.contains(&cell)) {
+                String::new()
+            } else {
+                format!(" So {cell} holds a {queen}.")
+            };
+            format!("The X on {cell} is wrong: {}{so} Remove the X.", lower_first(&said.join(" ")))
         }
         _ => format!(
             "The X on {cell} covers a cell of the solution (no short reason was found from your board): remove it."

@@ -11,7 +11,7 @@
 use super::board::{Board, CellState, Geometry, Unit};
 use super::chain::deciding;
 use super::engine::Engine;
-use super::step::{Step, Technique};
+use super::step::{add_unit, Step, Technique, Uses};
 use super::techniques::cheapest;
 use super::words::{piece, Names};
 use crate::puzzle::marks::{Mark, Marks};
@@ -53,11 +53,17 @@ pub enum Proof {
         /// How it breaks, naming that unit and no cell ("the green region would
         /// have no cell left for its queen").
         says: String,
+        /// When the rule broken is that two queens touch: those two.
+        touching: Option<(Cell, Cell)>,
     },
     /// An X: these steps, from the board without it, put a queen on its cell.
     Forced {
         /// The steps, the last of which places the queen.
         steps: Vec<Step>,
+        /// With the X there, the unit that the steps before the last leave without
+        /// room, and how (as `Refuted`'s `says`): the X is then refuted, never
+        /// counted as a free cell. `None` when the last step is not what fills it.
+        broken: Option<(Unit, String)>,
     },
 }
 
@@ -65,8 +71,23 @@ impl Proof {
     /// The steps of the proof, in order.
     pub fn steps(&self) -> &[Step] {
         match self {
-            Proof::Refuted { steps, .. } | Proof::Forced { steps } => steps,
+            Proof::Refuted { steps, .. } | Proof::Forced { steps, .. } => steps,
         }
+    }
+
+    /// Where the proof breaks: the unit it ends on (as a [`Uses`]), and the two
+    /// queens that would touch. Empty when it ends on no broken unit.
+    pub fn ends_on(&self) -> Uses {
+        let mut uses = Uses::default();
+        match self {
+            Proof::Refuted { broken, touching, .. } => {
+                add_unit(*broken, &mut uses);
+                uses.cells.extend(touching.iter().flat_map(|&(a, b)| [a, b]));
+            }
+            Proof::Forced { broken: Some((unit, _)), .. } => add_unit(*unit, &mut uses),
+            Proof::Forced { .. } => {}
+        }
+        uses
     }
 }
 
@@ -101,6 +122,25 @@ pub fn clashes(regions: &Regions, stars: usize, queens: &[Cell]) -> Vec<Clash> {
         }
     }
     out
+}
+
+/// How many of `mistakes` the player made themselves, as they would count them:
+/// the X's around a wrong crown go with it when the game's auto-X put them there,
+/// which shows as every blank cell the crown rules out (touching it, or for
+/// Queens sharing its row, column or region) crossed out on `marks`.
+pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistake]) -> usize {
+    let rules_out = |q: Cell, x: Cell| {
+        let touch = q.row.abs_diff(x.row) <= 1 && q.col.abs_diff(x.col) <= 1;
+        let shared = q.row == x.row || q.col == x.col || regions.label(q) == regions.label(x);
+        x != q && (touch || (stars == 1 && shared))
+    };
+    let auto: Vec<Cell> = mistakes
+        .iter()
+        .filter(|m| m.mark == Mark::Queen)
+        .map(|m| m.cell)
+        .filter(|&q| regions.cells().all(|x| !rules_out(q, x) || marks.get(x) != Mark::Blank))
+        .collect();
+    mistakes.iter().filter(|m| m.mark == Mark::Queen || !auto.iter().any(|&q| rules_out(q, m.cell))).count()
 }
 
 /// The mistake to fix first, and the clash it belongs to: a queen of the first
@@ -144,10 +184,23 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
     match m.mark {
         Mark::Queen => refute(engine, board, at),
         _ => {
-            let mut board = board.clone();
-            board.set(at, CellState::Unknown);
-            let found = deciding(engine, &board, m.cell);
-            (found.decided == Some(CellState::Queen)).then_some(Proof::Forced { steps: found.steps })
+            let mut open = board.clone();
+            open.set(at, CellState::Unknown);
+            let found = deciding(engine, &open, m.cell);
+            if found.decided != Some(CellState::Queen) {
+                return None;
+            }
+            // The steps before the last hold with the X there too (they decide
+            // nothing of its cell): on that board, the unit the last one fills.
+            let mut trial = board.clone();
+            trial.set(at, CellState::Empty);
+            for s in found.steps.iter().rev().skip(1) {
+                for &(c, state) in &s.decided {
+                    trial.set(g.at(c), state);
+                }
+            }
+            let broken = g.contradiction(&trial).map(|u| (u, broken_rule(g, engine.names(), &trial, u).0));
+            Some(Proof::Forced { steps: found.steps, broken })
         }
     }
 }
@@ -161,8 +214,8 @@ fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
     let mut steps = Vec::new();
     loop {
         if let Some(broken) = g.contradiction(&trial) {
-            let says = broken_rule(g, engine.names(), &trial, broken);
-            return Some(Proof::Refuted { steps, broken, says });
+            let (says, touching) = broken_rule(g, engine.names(), &trial, broken);
+            return Some(Proof::Refuted { steps, broken, says, touching });
         }
         if steps.len() >= MAX_REFUTATION || g.deadline.passed() {
             return None;
@@ -177,17 +230,23 @@ fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
 }
 
 /// How `unit` breaks a rule on `board`, naming the unit and no cell: too many
-/// queens, too little room, or two queens that touch.
-fn broken_rule(g: &Geometry, names: &Names, board: &Board, unit: Unit) -> String {
+/// queens, too little room, or two queens that touch (then those two as well).
+fn broken_rule(g: &Geometry, names: &Names, board: &Board, unit: Unit) -> (String, Option<(Cell, Cell)>) {
     let t = g.tally(board, g.index(unit));
     let (one, many, u) = (piece(g, false), piece(g, true), names.unit(unit));
     if t.queens > g.k {
-        format!("{u} would hold {} {many}, and it may hold only {}", t.queens, g.k)
+        (format!("{u} would hold {} {many}, and it may hold only {}", t.queens, g.k), None)
     } else if t.queens + t.unknown < g.k && g.k == 1 {
-        format!("{u} would have no cell left for its {one}")
+        (format!("{u} would have no cell left for its {one}"), None)
     } else if t.queens + t.unknown < g.k {
-        format!("{u} would have room for only {} of its {} {many}", t.queens + t.unknown, g.k)
+        (format!("{u} would have room for only {} of its {} {many}", t.queens + t.unknown, g.k), None)
     } else {
-        format!("two {many} would touch, one of them in {u}")
+        let touching = g.units[g.index(unit)].iter().find_map(|&q| {
+            let other = g.neighbours[q]
+                .iter()
+                .find(|&&j| board.get(q) == CellState::Queen && board.get(j) == CellState::Queen)?;
+            Some((g.cell(q.min(*other)), g.cell(q.max(*other))))
+        });
+        (format!("two {many} would touch, one of them in {u}"), touching)
     }
 }

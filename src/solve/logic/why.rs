@@ -6,12 +6,13 @@
 //! mark that is right, why it is right (the chain from the board without it); for
 //! a mark that is wrong, the mistake it is, fixed and explained as a hint fixes it.
 
-use super::board::CellState;
+use super::board::{Board, CellState};
 use super::chain::deciding;
 use super::engine::Engine;
+use super::hint::Mistake;
 use super::hint::{fix_of, Hint};
-use super::mistakes::{board_of_correct_marks, mistakes};
-use super::step::{Reveals, Step, Uses};
+use super::mistakes::mistakes;
+use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, piece, sentence};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -105,10 +106,13 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         };
     }
     // From the marks that are right (a wrong one elsewhere proves nothing), with
-    // the cell asked about left blank, so that a right mark is shown right too.
-    let mut board = board_of_correct_marks(engine, solution, marks);
-    board.set(g.at(cell), CellState::Unknown);
-    let found = deciding(engine, &board, cell);
+    // the cell asked about left blank, so that a right mark is shown right too;
+    // what their crowns rule out is given, as for a hint.
+    let mut correct = marks.clone();
+    wrong.iter().chain([&Mistake { cell, mark: Mark::Blank }]).for_each(|m| correct.set(m.cell, Mark::Blank));
+    let crowns = engine.board_from_marks(&correct);
+    let mut board = crowns.clone();
+    engine.take_reach(&mut board);
     let name = cell.name();
     let is = |s: CellState| match s {
         CellState::Queen => format!("holds a {}", piece(g, false)),
@@ -124,16 +128,35 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
     } else {
         " Something else on your board is wrong: this answer leaves it out (a hint names it)."
     };
+    if board.get(g.at(cell)) != CellState::Unknown {
+        let (nudge, reason, text, look) = ruled_out(engine, &crowns, cell);
+        let answer = mine.map_or(text.clone(), |m| format!("{m} {text}"));
+        return Why {
+            cell,
+            state: Some(CellState::Empty),
+            steps: Vec::new(),
+            mistake: None,
+            reveals: Reveals { nudge: nudge + elsewhere, reason: reason + elsewhere, text: answer + elsewhere },
+            look,
+        };
+    }
+    let found = deciding(engine, &board, cell);
+    // The conclusion, unless the last step's own sentence already names the cell.
+    let so = |last: &Step, s: CellState| {
+        if last.reveals.text.contains(&name) {
+            String::new()
+        } else {
+            format!(" So {name} {}.", is(s))
+        }
+    };
     let mut look = found.steps.first().map(|s| s.uses.clone()).unwrap_or_default();
     if let Some(first) = found.steps.first() {
         look.cells.retain(|c| !first.decided.iter().any(|d| d.0 == *c));
     }
     let (nudge, reason, text) = match (found.decided, found.steps.as_slice()) {
-        (Some(s), [one]) => (
-            one.reveals.nudge.clone(),
-            one.reveals.reason.clone(),
-            format!("{} So {name} {}.", one.reveals.text, is(s)),
-        ),
+        (Some(s), [one]) => {
+            (one.reveals.nudge.clone(), one.reveals.reason.clone(), format!("{}{}", one.reveals.text, so(one, s)))
+        }
         (Some(s), steps) => {
             let n = steps.len();
             let reasons: Vec<String> =
@@ -143,7 +166,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             (
                 format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].reveals.nudge)),
                 format!("It takes {n} steps from your board. {}", reasons.join(" ")),
-                format!("{} So {name} {}.", texts.join(" "), is(s)),
+                format!("{}{}", texts.join(" "), so(&steps[n - 1], s)),
             )
         }
         (None, []) => {
@@ -176,4 +199,52 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         },
         look,
     }
+}
+
+/// The answer for `cell` when one of the player's crowns on `crowns` already rules
+/// it out: its nudge (the unit they share, or the crown's neighbours), reason,
+/// text and what the nudge points at.
+fn ruled_out(engine: &Engine, crowns: &Board, cell: Cell) -> (String, String, String, Uses) {
+    let g = engine.geometry();
+    let target = g.at(cell);
+    let mut out = Vec::new();
+    let q = crowns
+        .queens()
+        .find(|&q| {
+            g.reach(crowns, q, &mut out);
+            out.contains(&target)
+        })
+        .map(|q| g.cell(q))
+        .expect("a crown rules the cell out");
+    let mut look = Uses::default();
+    let (p, many) = (piece(g, false), piece(g, true));
+    let touch = q.row.abs_diff(cell.row) <= 1 && q.col.abs_diff(cell.col) <= 1;
+    // The unit the crown fills that holds the cell, if any (else they touch).
+    let shared = g.cell_units[g.at(q)]
+        .iter()
+        .find(|&&u| g.units[u].contains(&target) && g.tally(crowns, u).queens >= g.stars())
+        .map(|&u| g.unit(u));
+    let (place, how) = match shared {
+        Some(u) if !touch || g.stars() == 1 => {
+            add_unit(u, &mut look);
+            let unit = engine.names().unit(u);
+            let how = if g.stars() == 1 {
+                format!("{unit} holds only one {p}")
+            } else {
+                format!("{unit} already has its {} {many}", g.stars())
+            };
+            (unit, how)
+        }
+        _ => {
+            look.cells.push(q);
+            (format!("the cells around your {p} on {}", q.name()), format!("no two {many} may touch"))
+        }
+    };
+    let own = if g.stars() > 1 { "star" } else { "crown" };
+    (
+        format!("Look at {place}."),
+        format!("A {p} rules out the cells touching it, and the rest of every row, column and region it fills."),
+        format!("Your {own} on {} rules out {}: {how}. So {} is empty.", q.name(), cell.name(), cell.name()),
+        look,
+    )
 }

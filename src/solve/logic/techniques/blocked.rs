@@ -152,10 +152,15 @@ pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(u
         nudge: format!("look at {u}: where could its {} still go?", piece(g, g.k > 1)),
         reason: if g.k == 1 {
             format!(
-                "a {one} on some cells would rule out every cell left in {u} (by touching them or sharing their row, column or region), leaving {u} no room for its {one}"
+                "a {one} on {} would rule out every cell left in {u} (by touching them or sharing their row, column or region), leaving {u} no room for its {one}",
+                some_cells(cells.len())
             )
         } else {
-            format!("a {one} on some cells would rule out so much of {u} that it could not fit its {} {many}", g.k)
+            format!(
+                "a {one} on {} would rule out so much of {u} that it could not fit its {} {many}",
+                some_cells(cells.len()),
+                g.k
+            )
         },
         text: if cells.len() == 1 {
             format!("a {one} on {} would leave {u} {what}, so that cell is empty", cell(g, cells[0]))
@@ -165,6 +170,15 @@ pub(crate) fn say_blocked(g: &Geometry, names: &Names, unit: Unit, decided: &[(u
                 cells_phrase(g, names, &cells)
             )
         },
+    }
+}
+
+/// How many cells a reason talks about, naming none: "one cell", "any of 3 cells".
+fn some_cells(n: usize) -> String {
+    if n == 1 {
+        "one cell".to_string()
+    } else {
+        format!("any of {n} cells")
     }
 }
 

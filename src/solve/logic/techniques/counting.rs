@@ -298,28 +298,39 @@ pub(crate) fn say_counting(
     blocks: &[Block],
     decided: &Decided,
 ) -> Reveals {
-    let many = piece(g, true);
     let (l, r) = (units(names, lines), units(names, regions));
     let (lk, rk) = (lines.len() * g.k, regions.len() * g.k);
     let lines_word = kind_word(lines[0], lines.len() > 1);
     let regions_word = if regions.len() > 1 { "regions" } else { "region" };
+    // Each count agrees with its noun and verb ("1 column takes", "2 regions hold").
+    let verb = |n: usize, plural: &str, one: &str| if n == 1 { one.to_string() } else { plural.to_string() };
+    let stars = |n: usize| format!("{n} {}", piece(g, n != 1));
+    let rest = |n: usize| if n == 0 { "none of them".to_string() } else { format!("the other {n}") };
     let head = if over {
         format!(
-            "every cell left in {l} is in {r}: {} {regions_word} hold {rk} {many} and {} {lines_word} take {lk} of them, so the cells of {r} outside {l} hold the other {}",
+            "every cell left in {l} is in {r}: {} {regions_word} {} {} and {} {lines_word} {} {lk} of them, so the cells of {r} outside {l} hold {}",
             regions.len(),
+            verb(regions.len(), "hold", "holds"),
+            stars(rk),
             lines.len(),
-            rk - lk
+            verb(lines.len(), "take", "takes"),
+            rest(rk - lk)
         )
     } else {
         format!(
-            "{r} {} inside {l}: {} {lines_word} hold {lk} {many} and {} {regions_word} take {rk} of them, so the other cells of {l} hold the other {}",
+            "{r} {} inside {l}: {} {lines_word} {} {} and {} {regions_word} {} {rk} of them, so the other cells of {l} hold {}",
             if regions.len() > 1 { "lie" } else { "lies" },
             lines.len(),
+            verb(lines.len(), "hold", "holds"),
+            stars(lk),
             regions.len(),
-            lk - rk
+            verb(regions.len(), "take", "takes"),
+            rest(lk - rk)
         )
     };
-    let argument = if blocks.is_empty() {
+    let argument = if blocks.is_empty() && rk == lk {
+        head
+    } else if blocks.is_empty() {
         format!("{head}, and those are all placed")
     } else {
         format!(

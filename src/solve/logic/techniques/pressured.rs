@@ -322,7 +322,8 @@ pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided:
     Reveals {
         nudge: format!("look at {us} and how much room it keeps"),
         reason: format!(
-            "a {one} on some cells would leave {us} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed"
+            "a {one} on {} would leave {us} with cells left that fit in fewer blocks of 2×2 cells than the {many} still needed",
+            if cells.len() == 1 { "one cell".to_string() } else { format!("any of {} cells", cells.len()) }
         ),
         text: format!(
             "a {one} on {} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
