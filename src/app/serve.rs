@@ -77,7 +77,7 @@ mod upload;
 
 pub use options::{ServeOptions, DEFAULT_MEMORY_BUDGET, DEFAULT_TIME_LIMIT};
 use player::{colors_json, Stage};
-use reply::{busy, error_response, shutting_down, INPUT_NAME};
+use reply::{error_response, INPUT_NAME};
 use state::{permits, AppState, ClientSlot};
 
 /// The page served at `/`, embedded in the binary.
@@ -285,13 +285,9 @@ async fn answer(
     // The client's own slot comes before a byte of the body is read, so a body
     // waiting for it stays in the client's socket; what is read counts in the
     // uploads budget as it arrives (see `upload`).
-    let own = match peer {
-        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
-            Ok(Ok(own)) => Some(own),
-            Ok(Err(_)) => return shutting_down(),
-            Err(_) => return busy(),
-        },
-        None => None,
+    let own = match ClientSlot::of(&state, peer, give_up).await {
+        Ok(own) => own,
+        Err(refused) => return refused,
     };
     let limits = upload::Limits {
         size: state.opts.body_limit,

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { TIMEOUT, api, boardState, laterThanAsked, layout, playTo, record, said, tap } from "./live.mjs";
+import { TIMEOUT, api, boardState, laterThanAsked, layout, pasteText, playTo, record, said, tap } from "./live.mjs";
 
 const [base, playedText, corpus] = process.argv.slice(2);
 if (!base || !playedText) {
@@ -271,11 +271,7 @@ async function main() {
   await check("a pasted text puzzle becomes a live board; keyboard play; the position survives a reload", async () => {
     const { page, ctx } = await open("desktop");
     const text = readFileSync(playedText, "utf8");
-    await page.evaluate((t) => {
-      const dt = new DataTransfer();
-      dt.setData("text/plain", t);
-      document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, text);
+    await pasteText(page, text);
     await page.waitForSelector("[data-cell]", { timeout: TIMEOUT });
     const s = await boardState(page);
     assert(s.n === 9 && s.marks[0] === "q" && s.marks[1] === "x" && s.labelled, "the marks block is on the board");
@@ -292,6 +288,9 @@ async function main() {
     await page.reload({ waitUntil: "load" });
     await page.waitForSelector("[data-cell]", { timeout: TIMEOUT });
     assert((await boardState(page)).marks[9 + 2] === "x", "the position is kept across a reload");
+    // The download is the stage on screen, drawn by the server when asked for.
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: TIMEOUT }), page.click("#download")]);
+    assert(download.suggestedFilename() === "queens-board.png", download.suggestedFilename());
     // Letters are always shown on a board named by letter.
     assert(await page.isChecked("#letters"), "a text puzzle's regions go by letter");
     assert((await page.$$("[data-cell] .letter")).length === 81, "every cell shows its letter");
@@ -308,14 +307,36 @@ async function main() {
     await ctx.close();
   });
 
+  await check("Walk through: a step's answer, Next step with the step before drawn grey, Back to it as far as it was seen", async () => {
+    const { page, log, ctx } = await open("desktop");
+    await pasteText(page, readFileSync(playedText, "utf8"));
+    await page.waitForSelector("#walk:enabled", { timeout: TIMEOUT });
+    const title = (t) => page.waitForFunction((x) => document.getElementById("side-title").textContent.startsWith(x), t, { timeout: TIMEOUT });
+    const stage = (t) => page.waitForFunction((x) => (document.querySelector("#words .stage") || {}).textContent?.includes(x), t, { timeout: TIMEOUT });
+    await page.click("#walk");
+    await title("Step 1");
+    await stage("where to look");
+    await page.click("#hint");
+    await stage("the reason");
+    await page.click("#hint");
+    await stage("the answer");
+    const marks = (await boardState(page)).marks.join("");
+    await page.click("#apply");
+    await title("Step 2");
+    await stage("where to look");
+    assert((await page.$$(".ghost.done")).length > 0, "the first step's cells are drawn as done");
+    assert((await boardState(page)).marks.join("") === marks, "walking changes none of the player's marks");
+    await page.click("#back");
+    await title("Step 1");
+    await stage("the answer");
+    wireIsClean(log);
+    await ctx.close();
+  });
+
   await check("the answer of a hint is on screen within 50 ms of the tap on a 9×9 board (median of 10)", async () => {
     const { page, ctx } = await open("desktop");
     const text = readFileSync(playedText, "utf8");
-    await page.evaluate((t) => {
-      const dt = new DataTransfer();
-      dt.setData("text/plain", t);
-      document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
-    }, text);
+    await pasteText(page, text);
     await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
     const times = [];
     for (let k = 0; k < 10; k++) {
@@ -347,8 +368,8 @@ async function main() {
     await ctx.close();
   });
 
-  await check("New puzzle: a generated 6×6 is played to the win, and its link opens it", async () => {
-    const { page, log, ctx } = await open("phone");
+  for (const view of ["phone", "desktop"]) await check(`${view}: New puzzle: a generated 6×6 is played to the win, and its link opens it`, async () => {
+    const { page, log, ctx } = await open(view);
     await page.click("#new");
     await page.selectOption("#kind", { label: "Queens 6\u00d76" });
     await page.selectOption("#grade", "easy");
@@ -361,7 +382,7 @@ async function main() {
     assert(link.includes("#p="), `the address is the puzzle's link: ${link}`);
     await playTo(page, await solutionOf(log));
     await page.waitForSelector("#win:visible", { timeout: TIMEOUT });
-    await shot(page, "phone-generated-win");
+    await shot(page, `${view}-generated-win`);
     wireIsClean(log);
     const other = await browser.newContext({ viewport: VIEWS.desktop });
     const fresh = await other.newPage();
@@ -382,20 +403,37 @@ async function main() {
       await check(`${view}: a half-played screenshot is played to the win (taps, drag, undo, three hint reveals, why, every answer only its stage, the picture sent once)`, () => playQueens(view));
       await check(`${view}: a mistake is revealed in three stages, fixed by a tap, and the hints go on`, () => fixMistake(view));
     }
+    let longest = null;
     for (const view of ["desktop", "phone"]) {
-      await check(`${view}: the longest why reason is a list beside the board, which keeps its size`, async () => {
+      await check(`${view}: the longest why reason on a played board is beside the board (a list when it has steps), which keeps its size`, async () => {
         const { page, log, ctx } = await open(view);
         await upload(page, LONG_WHY);
+        // The cell whose "why?" reason is the longest on this board, asked for by the test itself.
+        if (!longest) {
+          const bytes = readFileSync(LONG_WHY);
+          const board = await api(base, "hint?reveal=board&picture=none", bytes);
+          let best = null;
+          for (let r = 0; r < board.n; r++) {
+            for (let c = 0; c < board.n; c++) {
+              const rec = await api(base, `why?cell=r${r + 1}c${c + 1}&reveal=reason&picture=none`, bytes);
+              const len = (rec.reason || "").length;
+              if (!best || len > best.len) best = { r, c, len, steps: /^It takes \d+ steps/.test(rec.reason || "") };
+            }
+          }
+          longest = best;
+        }
         const before = await layout(page, "#board");
         await page.click("#why");
-        await tap(page, 4, 3);
+        await tap(page, longest.r, longest.c);
         for (const stage of ["the reason", "the answer"]) {
           await page.waitForSelector("#hint:enabled", { timeout: TIMEOUT });
           await page.click("#hint");
           await page.waitForFunction((s) => (document.querySelector("#words .stage") || {}).textContent?.includes(s), stage, { timeout: TIMEOUT });
         }
-        assert((await page.$$("#words li")).length >= 2, "the steps are a list");
-        await page.click("#words li:last-child a");
+        if (longest.steps) {
+          assert((await page.$$("#words li")).length >= 2, "the steps are a list");
+          await page.click("#words li:last-child a");
+        }
         const after = await layout(page, "#board");
         assert(Math.abs(after.width - before.width) < 1, `the board went from ${before.width} to ${after.width} px`);
         assert(view === "phone" ? after.width >= 0.9 * after.vw : after.width >= 480, `${after.width} px`);
@@ -404,12 +442,12 @@ async function main() {
         await ctx.close();
       });
     }
-    await check("phone: a Star Battle screenshot is played with stars: its fix, a hint, the win", async () => {
-      const { page, log, ctx } = await open("phone");
+    for (const view of ["phone", "desktop"]) await check(`${view}: a Star Battle screenshot is played with stars: its fix, a hint, the win`, async () => {
+      const { page, log, ctx } = await open(view);
       await upload(page, STARS);
       assert((await page.$$("[data-cell].stars")).length === 100, "the cells hold stars");
       assert((await page.textContent("#spoil-what")).startsWith("Every star"), "the solution box names stars");
-      await hintStages(page, log, "phone-stars");
+      await hintStages(page, log, `${view}-stars`);
       await playTo(page, await solutionOf(log));
       await page.waitForSelector("#win:visible", { timeout: TIMEOUT });
       assert((await page.textContent("#win-title")).includes("Every star"), await page.textContent("#win-title"));

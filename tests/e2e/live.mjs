@@ -119,3 +119,12 @@ export async function layout(page, selector) {
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, vw: innerWidth, vh: innerHeight };
   }, selector);
 }
+
+/// Pastes `text` into the page, as a player's Ctrl+V does.
+export async function pasteText(page, text) {
+  await page.evaluate((t) => {
+    const dt = new DataTransfer();
+    dt.setData("text/plain", t);
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}

@@ -21,7 +21,7 @@ use axum::response::Response;
 use serde_json::{json, Value};
 
 use super::connections;
-use super::reply::{busy, error_response, shutting_down};
+use super::reply::error_response;
 use super::state::{permits, AppState, ClientSlot};
 
 use super::reply::INPUT_NAME;
@@ -161,13 +161,9 @@ pub(super) async fn new_puzzle(
     };
     let peer = request.extensions().get::<connections::Peer>().map(|p| p.0);
     let give_up = tokio::time::Instant::now() + state.opts.queue_wait;
-    let own = match peer {
-        Some(ip) => match tokio::time::timeout_at(give_up, ClientSlot::acquire(&state, ip)).await {
-            Ok(Ok(own)) => Some(own),
-            Ok(Err(_)) => return shutting_down(),
-            Err(_) => return busy(),
-        },
-        None => None,
+    let own = match ClientSlot::of(&state, peer, give_up).await {
+        Ok(own) => own,
+        Err(refused) => return refused,
     };
     if let Some(connections::Answering(flag)) = request.extensions().get::<connections::Answering>() {
         flag.store(true, std::sync::atomic::Ordering::Release);

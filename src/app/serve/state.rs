@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::options::ServeOptions;
+use super::reply::{busy, shutting_down};
 use super::upload;
 
 /// Shared by every request.
@@ -46,6 +47,24 @@ impl ClientSlot {
         let mut slot = ClientSlot { permit: None, slots: Arc::clone(&slots), ip, clients: Arc::clone(&state.clients) };
         slot.permit = Some(slots.acquire_owned().await?);
         Ok(slot)
+    }
+}
+
+impl ClientSlot {
+    /// The slot of the client at `peer` (no slot for a request driven in-process),
+    /// waited for until `give_up`; `Err` is the answer when it is not had in time
+    /// (503) or the server is stopping.
+    pub(super) async fn of(
+        state: &AppState,
+        peer: Option<IpAddr>,
+        give_up: tokio::time::Instant,
+    ) -> Result<Option<ClientSlot>, axum::response::Response> {
+        let Some(ip) = peer else { return Ok(None) };
+        match tokio::time::timeout_at(give_up, ClientSlot::acquire(state, ip)).await {
+            Ok(Ok(own)) => Ok(Some(own)),
+            Ok(Err(_)) => Err(shutting_down()),
+            Err(_) => Err(busy()),
+        }
     }
 }
 

@@ -360,7 +360,7 @@ mod tests {
         let said = words(&Counting, &g, &found);
         assert_eq!(
             said.text,
-            "Every cell left in column 3 is in regions D and H: 2 regions hold 4 stars and 1 column take 2 of them, so the cells of regions D and H outside column 3 hold the other 2, and those are all placed, so row 8, column 5 is empty."
+            "Every cell left in column 3 is in regions D and H: 2 regions hold 4 stars and 1 column takes 2 of them, so the cells of regions D and H outside column 3 hold the other 2, and those are all placed, so row 8, column 5 is empty."
         );
         assert_eq!(said.nudge, "Look at column 3, and regions D and H.");
     }
