@@ -7,6 +7,7 @@
 //! `tests/layers.rs` keep it true.
 #![warn(missing_docs)]
 
+#[cfg(feature = "cli")]
 pub mod app;
 pub mod error;
 #[doc(hidden)]

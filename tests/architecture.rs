@@ -116,3 +116,34 @@ fn the_engine_table_reader_takes_the_first_cell_of_each_row_of_that_section() {
     let text = "## Other\n| `a.rs` | x |\n## The deduction engine (`src/solve/logic/`)\n\n| file | what |\n|---|---|\n| `board.rs` | the board |\n| `trials/cases.rs` | 10 |\n\n## Next\n| `b.rs` | y |\n";
     assert_eq!(engine_table(text), vec!["board.rs", "trials/cases.rs"]);
 }
+
+/// The library without its `cli` feature is the pipeline alone: no async runtime,
+/// HTTP stack or argument parser in its normal dependencies (programs that embed
+/// it should not build them). Asked of `cargo tree` from the lock file, offline.
+#[test]
+fn the_library_alone_depends_on_no_runtime_http_or_argument_parser() {
+    let cargo = option_env!("CARGO").unwrap_or("cargo");
+    let tree = |features: &[&str]| {
+        let out = std::process::Command::new(cargo)
+            .current_dir(root())
+            .args(["tree", "--offline", "--edges", "normal", "--prefix", "none", "--format", "{p}"])
+            .args(features)
+            .output()
+            .expect("cargo runs");
+        assert!(out.status.success(), "cargo tree failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout)
+            .expect("UTF-8")
+            .lines()
+            .map(|l| l.split(' ').next().unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+    };
+    let heavy = ["tokio", "axum", "hyper", "clap", "indicatif"];
+    let alone = tree(&["--no-default-features"]);
+    let found: Vec<&String> = alone.iter().filter(|p| heavy.contains(&p.as_str())).collect();
+    assert!(found.is_empty(), "the library without `cli` still depends on {found:?}");
+    // The check can fail: with the feature on, every one of them is there.
+    let full = tree(&[]);
+    for h in heavy {
+        assert!(full.iter().any(|p| p == h), "{h} is no longer a dependency of the binary: update this test");
+    }
+}
