@@ -67,7 +67,7 @@ pub fn puzzlink(data: &[u8]) {
     if puzzle.regions.n() <= 10 {
         let outcome = pipeline::solve_text(&input, &config());
         if let Ok(p) = &outcome.result {
-            let k = outcome.stars.expect("a solution comes with its K");
+            let k = outcome.k;
             crate::puzzle::check::check(&puzzle.regions, k, p).expect("every solution passes the rule check");
         }
     }
@@ -100,7 +100,7 @@ pub fn penpa(data: &[u8]) {
     if board.regions.n() <= 10 {
         let outcome = pipeline::solve_text(&link, &config());
         if let Ok(p) = &outcome.result {
-            let k = outcome.stars.expect("a solution comes with its K");
+            let k = outcome.k;
             crate::puzzle::check::check(&board.regions, k, p).expect("every solution passes the rule check");
         }
     }

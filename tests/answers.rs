@@ -42,8 +42,8 @@ fn a_last_cell_nudge_shows_the_named_unit_as_the_player_sees_it() {
         .filter(|s| s.mistakes.is_empty() && !s.file.ends_with("-dialog.png"))
         .map(|shot| {
             let bytes = std::fs::read(dir.join(&shot.file)).unwrap();
-            let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
-            let Some(h) = queens::pipeline::hint(&outcome, &config) else { return (0, Vec::new()) };
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let Some(h) = queens::pipeline::hint(&mut outcome, &config) else { return (0, Vec::new()) };
             let Some(step) = h.step.as_ref().filter(|s| s.technique == Technique::LastCell) else {
                 return (0, Vec::new());
             };
@@ -98,8 +98,8 @@ fn the_mistake_count_takes_a_wrong_crowns_auto_xs_with_it() {
         .filter(|s| !s.mistakes.is_empty())
         .map(|shot| {
             let bytes = std::fs::read(dir.join(&shot.file)).unwrap();
-            let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
-            let h = queens::pipeline::hint(&outcome, &config).expect("a hint");
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let h = queens::pipeline::hint(&mut outcome, &config).expect("a hint");
             let regions = outcome.regions.as_ref().unwrap();
             let marks = outcome.marks.as_ref().unwrap();
             (shot.file.clone(), h.mistakes.len(), placed(regions, 1, marks, &h.mistakes), shot.auto_x)
@@ -172,14 +172,14 @@ fn explain_on_a_played_board_is_the_walk_through() {
                 faults.push(format!("{what}: fixes {fixed:?}, labelled mistakes {listed:?}"));
             }
             for h in &players.fixes {
-                let now = queens::pipeline::hint(&outcome, &config).expect("a hint");
+                let now = queens::pipeline::hint(&mut outcome, &config).expect("a hint");
                 if now.fix != h.fix || now.reveals.text != h.reveals.text {
                     faults.push(format!("{what}: explain fixes {:?}, the page {:?}", h.fix, now.fix));
                 }
                 outcome.marks.as_mut().unwrap().set(h.fix.unwrap().cell, Mark::Blank);
             }
             for k in 0..=e.steps.len() {
-                let h = queens::pipeline::hint_after(&outcome, &config, k).expect("a hint");
+                let h = queens::pipeline::hint_after(&mut outcome, &config, k).expect("a hint");
                 match (e.steps.get(k), &h.step) {
                     (Some(a), Some(b)) if a == b => {}
                     (None, None) if e.solved_by_logic == h.stopped.is_none() => {}
@@ -263,8 +263,8 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
         .map(|(path, _)| {
             let what = path.file_name().unwrap().to_string_lossy().into_owned();
             let bytes = std::fs::read(path).unwrap();
-            let (outcome, picture) = queens::pipeline::solve_bytes(&bytes, true, &config);
-            let (Some(h), Some(picture)) = (queens::pipeline::hint(&outcome, &config), picture) else {
+            let (mut outcome, picture) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let (Some(h), Some(picture)) = (queens::pipeline::hint(&mut outcome, &config), picture) else {
                 return (0, vec![format!("{what}: no hint")]);
             };
             let (Some(fix), Some(proof)) = (h.fix, h.proof.as_ref()) else { return (0, Vec::new()) };
@@ -299,7 +299,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
             }
             // Outlined in the picture at the answer: the unit's blank cells keep their colour.
             let grid = picture.grid.unwrap();
-            let stars = outcome.stars.unwrap_or(1);
+            let stars = outcome.k;
             let glyph = queens::output::overlay::Glyph::for_board(stars, outcome.from_borders);
             let look = queens::output::hint::Look { reveal: Reveal::Answer, letters: false, glyph };
             let mut drawn = picture.image.clone();
@@ -434,7 +434,7 @@ fn every_sentence_over_the_corpus_is_free_of_slips() {
             let what = path.file_name().unwrap().to_string_lossy().into_owned();
             let queens_board = !what.contains("star");
             let config = queens::pipeline::Config { explain: queens_board, ..config.clone() };
-            let (outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
             let mut texts = Vec::new();
             let mut faults = Vec::new();
             let said = |h: &queens::solve::logic::hint::Hint| {
@@ -446,10 +446,10 @@ fn every_sentence_over_the_corpus_is_free_of_slips() {
             for s in outcome.explained.iter().flat_map(|e| &e.steps) {
                 texts.extend([&s.reveals.nudge, &s.reveals.reason, &s.reveals.text].map(|t| (what.clone(), t.clone())));
             }
-            let Some(h) = queens::pipeline::hint(&outcome, &config) else { return (texts, faults) };
+            let Some(h) = queens::pipeline::hint(&mut outcome, &config) else { return (texts, faults) };
             texts.extend(said(&h));
             for &(cell, _) in h.step.iter().flat_map(|s| &s.decided) {
-                let w = queens::pipeline::why(&outcome, &config, cell).unwrap();
+                let w = queens::pipeline::why(&mut outcome, &config, cell).unwrap();
                 texts.extend([&w.reveals.nudge, &w.reveals.reason, &w.reveals.text].map(|t| (what.clone(), t.clone())));
                 let step = h.step.as_ref().unwrap();
                 if let [one] = w.steps.as_slice() {

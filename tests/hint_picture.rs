@@ -143,20 +143,20 @@ fn hint_pictures_keep_the_named_regions_colours_and_fade_the_rest_lightly() {
         .map(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let (outcome, picture) = pipeline::solve_bytes(&bytes, true, &Config::default());
+            let (mut outcome, picture) = pipeline::solve_bytes(&bytes, true, &Config::default());
             let mut t = Tally::default();
-            let (Some(pic), Some(regions)) = (picture, outcome.regions.as_ref()) else { return t };
+            let (Some(pic), Some(regions)) = (picture, outcome.regions.clone()) else { return t };
             let Some(grid) = pic.grid else { return t };
             // A board with an unsure mark gets no hint (the CLI and the server refuse it).
             if !outcome.unsure.is_empty() {
                 return t;
             }
             for steps in 0..3 {
-                let Some(h) = pipeline::hint_after(&outcome, &Config::default(), steps) else { break };
+                let Some(h) = pipeline::hint_after(&mut outcome, &Config::default(), steps) else { break };
                 if h.step.is_none() {
                     break;
                 }
-                check_step(&name, &pic.image, &grid, regions, &h, &mut t);
+                check_step(&name, &pic.image, &grid, &regions, &h, &mut t);
             }
             t
         })
@@ -185,10 +185,10 @@ fn hint_pictures_keep_the_named_regions_colours_and_fade_the_rest_lightly() {
 fn the_hint_picture_is_the_board_with_its_sentence_right_below() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/phone-dark-played.png");
     let bytes = std::fs::read(&path).unwrap();
-    let (outcome, picture) = pipeline::solve_bytes(&bytes, true, &Config::default());
+    let (mut outcome, picture) = pipeline::solve_bytes(&bytes, true, &Config::default());
     let (pic, regions) = (picture.unwrap(), outcome.regions.clone().unwrap());
     let grid = pic.grid.unwrap();
-    let h = pipeline::hint(&outcome, &Config::default()).expect("a hint");
+    let h = pipeline::hint(&mut outcome, &Config::default()).expect("a hint");
     let (full_w, full_h) = pic.image.dimensions();
     let (_, _, bw, bh) = grid.bbox(full_w, full_h);
     let out = hint::picture(pic.image.clone(), &grid, &regions, &h, Look::default());

@@ -773,11 +773,11 @@ fn a_hint_past_its_deadline_says_time_limit() {
     let text = board.regions.join("\n") + "\n";
     let mut config = Config::default();
     config.solve.stars = board.stars;
-    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
-    let fresh = pipeline::hint(&outcome, &config).expect("a hint");
+    let (mut outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &config);
+    let fresh = pipeline::hint(&mut outcome, &config).expect("a hint");
     assert!(fresh.step.is_some(), "a step from the empty board: {}", fresh.reveals.text);
     config.solve.deadline = Deadline::at(std::time::Instant::now() - std::time::Duration::from_millis(1));
-    let late = pipeline::hint(&outcome, &config).expect("a hint record");
+    let late = pipeline::hint(&mut outcome, &config).expect("a hint record");
     assert!(late.step.is_none(), "no step past the deadline: {}", late.reveals.text);
     assert!(late.reveals.text.contains("within the time limit"), "{}", late.reveals.text);
 }
@@ -790,8 +790,8 @@ fn a_hint_past_its_deadline_says_time_limit() {
 fn a_hint_past_its_search_points_to_the_full_explanation() {
     use queens::pipeline::{self, Config};
     let Some(text) = common::beyond_a_hint() else { return };
-    let (outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &Config::default());
-    let hint = pipeline::hint(&outcome, &Config::default()).expect("a hint record");
+    let (mut outcome, _) = pipeline::solve_bytes(text.as_bytes(), false, &Config::default());
+    let hint = pipeline::hint(&mut outcome, &Config::default()).expect("a hint record");
     assert!(hint.step.is_none(), "no step within a hint's search: {}", hint.reveals.text);
     assert_eq!(hint.stopped, Some(queens::solve::logic::hint::Stopped::Search), "{}", hint.reveals.text);
     assert!(hint.reveals.text.contains("within a hint's search"), "{}", hint.reveals.text);

@@ -212,7 +212,7 @@ fn solve_json_lists_the_labelled_mistakes() {
         let bytes = std::fs::read(dir.join(&shot.file)).expect("corpus file");
         let (outcome, _) = solve_image(&bytes, &Config::default());
         let record: serde_json::Value =
-            serde_json::from_str(&queens::output::report::Record::new(&shot.file, 1, &outcome).to_json()).unwrap();
+            serde_json::from_str(&queens::output::report::Record::new(&shot.file, &outcome).to_json()).unwrap();
         let mut want = shot.mistakes.clone();
         want.sort();
         let got: Vec<[usize; 2]> = serde_json::from_value(record["mistakes"].clone()).expect("mistakes listed");

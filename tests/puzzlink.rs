@@ -101,8 +101,8 @@ fn auto_finds_k_and_solution(size: impl Fn(usize) -> bool + Sync) {
             }
             let config = Config { solve: opts, ..Config::default() };
             let outcome = pipeline::solve_text(&e.puzzlink, &config);
-            match (outcome.stars, &outcome.result) {
-                (Some(k), Ok(p)) if k == e.stars && got(p) == want => None,
+            match (outcome.k, &outcome.result) {
+                (k, Ok(p)) if k == e.stars && got(p) == want => None,
                 (k, r) => Some(format!("{}: the URL gave K {k:?}, {r:?}", e.file)),
             }
         })

@@ -74,7 +74,7 @@ fn neighbouring_regions_of_borders_only_corpus_boards_get_different_colours_and_
             regions: Some(map.regions),
             colors: Some(map.colors),
             from_borders: true,
-            ..queens::pipeline::Outcome::failed(queens::Error::NoSolution)
+            ..queens::pipeline::Outcome::failed(queens::Error::NoSolution, 1)
         };
         let colors = display_colors(&outcome).expect("a map colouring");
         let placement = Placement::new(shot.solution.iter().map(|&[r, c]| Cell::new(r, c)).collect());

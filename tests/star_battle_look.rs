@@ -80,7 +80,7 @@ fn seen(img: &RgbImage, grid: &Grid, cell: Cell, size: f64, ink: [u8; 3], filled
 }
 
 /// The cell a hint's answer fills, from the library (the same hint the binary gives).
-fn placed(outcome: &pipeline::Outcome) -> Cell {
+fn placed(outcome: &mut pipeline::Outcome) -> Cell {
     let h = pipeline::hint(outcome, &Config::default()).expect("a hint");
     let step = h.step.expect("a step");
     step.decided.iter().find(|d| d.1 == CellState::Queen).expect("the step places a star").0
@@ -91,10 +91,10 @@ fn a_star_battle_hint_picture_draws_a_star_outline_and_a_queens_one_a_crown() {
     let dir = tempfile::tempdir().unwrap();
     for (name, want) in [("starbattle-played.png", Seen::Star), ("phone-dark-played.png", Seen::Crown)] {
         let path = sample(name);
-        let (outcome, picture) = pipeline::solve_bytes(&std::fs::read(&path).unwrap(), true, &Config::default());
+        let (mut outcome, picture) = pipeline::solve_bytes(&std::fs::read(&path).unwrap(), true, &Config::default());
         let pic = picture.unwrap();
         let grid = cropped(pic.image.dimensions(), &pic.grid.unwrap());
-        let h = pipeline::hint(&outcome, &Config::default()).expect("a hint");
+        let h = pipeline::hint(&mut outcome, &Config::default()).expect("a hint");
         let Some(cell) = h.step.as_ref().and_then(|s| s.decided.iter().find(|d| d.1 == CellState::Queen)).map(|d| d.0)
         else {
             continue;
@@ -122,7 +122,7 @@ fn why_about_a_players_star_draws_a_star_on_it() {
 fn a_star_battle_text_board_draws_the_players_stars_as_stars() {
     let dir = tempfile::tempdir().unwrap();
     let path = sample("starbattle-played.txt");
-    let outcome = pipeline::solve_text(&std::fs::read_to_string(&path).unwrap(), &Config::default());
+    let mut outcome = pipeline::solve_text(&std::fs::read_to_string(&path).unwrap(), &Config::default());
     let regions = outcome.regions.clone().unwrap();
     let (full, grid) = render::render(&regions, &Style::default(), &render::Marks::default());
     let grid = cropped(full.dimensions(), &grid);
@@ -133,7 +133,7 @@ fn a_star_battle_text_board_draws_the_players_stars_as_stars() {
     for cell in stars {
         assert_eq!(seen(&img, &grid, cell, size, INK, true), Seen::Star, "the player's star on {}", cell.name());
     }
-    let cell = placed(&outcome);
+    let cell = placed(&mut outcome);
     assert_eq!(seen(&img, &grid, cell, grid.px.min(grid.py) * 0.66, DECIDED, false), Seen::Star);
 }
 

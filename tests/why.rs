@@ -222,13 +222,13 @@ fn why_about_a_cell_the_first_hint_decides_is_no_longer_and_no_harder_than_the_h
         .par_iter()
         .map(|path| {
             let what = path.file_name().unwrap().to_string_lossy().into_owned();
-            let (outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
-            let Some(step) = queens::pipeline::hint(&outcome, &config).and_then(|h| h.step) else {
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&std::fs::read(path).unwrap(), true, &config);
+            let Some(step) = queens::pipeline::hint(&mut outcome, &config).and_then(|h| h.step) else {
                 return (0, Vec::new());
             };
             let mut faults = Vec::new();
             for &(cell, _) in &step.decided {
-                let w = queens::pipeline::why(&outcome, &config, cell).expect("an answer");
+                let w = queens::pipeline::why(&mut outcome, &config, cell).expect("an answer");
                 let hardest = w.steps.iter().map(|s| s.level()).max().unwrap_or(0);
                 if w.steps.len() > 1 || hardest > step.level() || w.state.is_none() {
                     faults.push(format!(

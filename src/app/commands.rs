@@ -94,8 +94,8 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
 }
 
 fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
-    // A puzz.link URL is the puzzle itself, never a file name (and never fetched).
-    if crate::puzzle::puzzlink::looks_like_url(&path.to_string_lossy()) {
+    // A link is the puzzle itself, never a file name (and never fetched).
+    if pipeline::Kind::of_argument(&path.to_string_lossy()).is_some() {
         return Ok(path.to_string_lossy().into_owned().into_bytes());
     }
     // Capped, and only regular files (a FIFO or device is refused at once), as for `solve`.
@@ -112,8 +112,10 @@ fn read(r: Read) -> Result<u8, String> {
     Ok(if debug_failed { code.max(1) } else { code })
 }
 
+/// The map of `r.input`, read by the pipeline's front door as `solve` reads it
+/// (the same sniffing, limits, deadline and refusals), then printed.
 fn read_map(r: Read, debug_failed: &mut bool) -> Result<u8, String> {
-    let config = r.common.to_config();
+    let config = r.common.to_config().for_one_puzzle();
     let bytes = match read_bytes(&r.input) {
         Ok(b) => b,
         Err(e) => {
@@ -122,62 +124,37 @@ fn read_map(r: Read, debug_failed: &mut bool) -> Result<u8, String> {
         }
     };
     let shown = names::path(&r.input);
-    // The player's marks come along: read from the picture, or the text's marks block.
-    let mut marks = None;
-    let mut unsure = Vec::new();
-    let mut stated = None;
-    let regions = if screenshot::looks_like_image(&bytes) {
-        let image = match screenshot::decode_limited(&bytes, config.max_side, config.max_pixels) {
-            Ok(i) => i,
-            Err(e) => {
-                eprintln!("{shown}: {e}");
-                return Ok(1);
-            }
+    let named_as_image = r.input.as_os_str() != "-" && batch::named_as_image(&r.input);
+    let reading = pipeline::read(&bytes, named_as_image, &config, &mut Timings::default());
+    if let (Some(dir), Some(picture)) = (&r.common.debug_dir, &reading.picture) {
+        let outcome = pipeline::Outcome {
+            regions: reading.map.as_ref().ok().map(|m| m.regions.clone()),
+            from_borders: reading.map.as_ref().is_ok_and(|m| m.from_borders),
+            ..pipeline::Outcome::failed(crate::Error::NoSolution, config.solve.stars)
         };
-        let deadline = config.for_one_puzzle().solve.deadline;
-        let (picture, map) = pipeline::read_picture_within(image, &mut Timings::default(), deadline);
-        if let Some(dir) = &r.common.debug_dir {
-            let outcome = pipeline::Outcome {
-                regions: map.as_ref().ok().map(|m| m.regions.clone()),
-                from_borders: map.as_ref().is_ok_and(|m| m.from_borders),
-                ..pipeline::Outcome::failed(crate::Error::NoSolution)
-            };
-            let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
-            if let Err(e) = crate::output::debug::write(dir, &stem, &picture, &outcome) {
-                eprintln!("{shown}: {e}");
-                *debug_failed = true;
-            }
+        let stem = r.input.file_stem().map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+        if let Err(e) = crate::output::debug::write(dir, &stem, picture, &outcome) {
+            eprintln!("{shown}: {e}");
+            *debug_failed = true;
         }
-        if let Some(reading) = picture.marks {
-            marks = Some(reading.marks);
-            unsure = reading.unsure;
-        }
-        map.map(|m| m.regions)
-    } else {
-        String::from_utf8(bytes)
-            .map_err(|_| crate::Error::Decode { reason: "not an image or a text puzzle".into() })
-            .and_then(|t| pipeline::parse_text(&t))
-            .map(|(regions, k, m)| {
-                stated = k;
-                marks = m;
-                regions
-            })
-    };
-    match regions {
-        Ok(regions) if r.format != ReadFormat::Text => {
+    }
+    // The player's marks come along: read from the picture, or the text's marks block.
+    let pipeline::Reading { map, marks, unsure, .. } = reading;
+    match map {
+        Ok(map) if r.format != ReadFormat::Text => {
             let marks = marks.as_ref().filter(|_| r.format == ReadFormat::Penpa);
-            read_link(&shown, &regions, stated, marks, &unsure, r.format, &config)
+            read_link(&shown, &map.regions, map.stated, marks, &unsure, r.format, &config)
         }
-        Ok(regions) => {
+        Ok(map) => {
             // K travels with the map when it is known (a link's, or `--stars K`), so
             // solving the file later needs no `--stars auto`.
             print!(
                 "{}{}",
-                config.stars.or_stated(stated).map(text::stars_line).unwrap_or_default(),
-                text::write_board(&regions, marks.as_ref())
+                config.stars.or_stated(map.stated).map(text::stars_line).unwrap_or_default(),
+                text::write_board(&map.regions, marks.as_ref())
             );
             // The map is printed even when it is not a valid partition, so it can be fixed by hand.
-            if let Err(e) = crate::puzzle::partition::check(&regions, config.pieces) {
+            if let Err(e) = crate::puzzle::partition::check(&map.regions, config.pieces) {
                 eprintln!("{shown}: {e}");
                 return Ok(1);
             }

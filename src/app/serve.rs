@@ -57,7 +57,7 @@ use tokio::sync::Semaphore;
 use crate::error::Error;
 use crate::output::overlay;
 use crate::output::report::{self, Record};
-use crate::pipeline::{self, Config, Outcome};
+use crate::pipeline::{self, Config, Kind, Outcome};
 use crate::puzzle::Cell;
 use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
@@ -377,9 +377,8 @@ async fn answer(
         config.solve.stars = k;
     }
     if body.is_empty() {
-        let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() });
-        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, (config.solve.stars, config.letters), None)))
-            .into_response();
+        let outcome = Outcome::failed(Error::Decode { reason: "the upload is empty".into() }, config.solve.stars);
+        return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.letters, None))).into_response();
     }
 
     // Room for what reading it takes next, then a shared slot, within the same
@@ -402,7 +401,7 @@ async fn answer(
 /// the decoder from the same header, so it needs no room. Anything else is read as
 /// text (or a link), whose reading takes at most [`TEXT_COST_PER_BYTE`] times its size.
 fn upload_cost(body: &[u8], config: &Config) -> u64 {
-    if !screenshot::looks_like_image(body) {
+    if Kind::of_bytes(body) != Kind::Picture {
         return TEXT_COST_PER_BYTE * body.len() as u64;
     }
     match screenshot::decode_cost(body) {
@@ -426,7 +425,7 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
                 crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
             }
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-            let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(config.solve.stars), outcome.from_borders);
+            let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
             let png = overlay::encode_png(&pic.image);
             format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
@@ -434,17 +433,17 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
         _ => None,
     };
     let status = if outcome.result.is_ok() { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
-    (status, record_json(&outcome, (config.solve.stars, config.letters), overlay))
+    (status, record_json(&outcome, config.letters, overlay))
 }
 
 /// The `--json` record of `outcome`, plus `overlay`, `share`, `colors` (each
 /// region letter's display color as `#rrggbb`: the screenshot's own, or the game's
 /// palette), `piece` (what the board's pieces are called) and `letters` (whether
 /// the picture carries the region letters).
-fn record_json(outcome: &Outcome, (stars, letters): (usize, bool), overlay: Option<String>) -> Value {
-    let record = Record::new(INPUT_NAME, stars, outcome);
+fn record_json(outcome: &Outcome, letters: bool, overlay: Option<String>) -> Value {
+    let record = Record::new(INPUT_NAME, outcome);
     let mut value = serde_json::to_value(&record).expect("records always serialize");
-    let glyph = overlay::Glyph::for_board(outcome.stars.unwrap_or(stars), outcome.from_borders);
+    let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
     let share = match (&outcome.regions, &outcome.result) {
         (Some(regions), Ok(placement)) => {
             let colors = crate::output::palette::display_colors(outcome);

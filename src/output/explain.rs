@@ -183,7 +183,8 @@ impl MistakeJson {
 
 impl<'a> ExplainJson<'a> {
     /// The record of `outcome`.
-    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
+    pub fn new(input: &'a str, outcome: &'a Outcome) -> Self {
+        let stars = outcome.k;
         let ex = outcome.explained.as_ref();
         let players = ex.and_then(|e| e.players.as_ref());
         ExplainJson {
@@ -369,7 +370,8 @@ fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
 
 impl<'a> HintJson<'a> {
     /// The record of `outcome` and its `hint`, as far as `reveal`.
-    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome, hint: Option<&Hint>, reveal: Reveal) -> Self {
+    pub fn new(input: &'a str, outcome: &'a Outcome, hint: Option<&Hint>, reveal: Reveal) -> Self {
+        let stars = outcome.k;
         let answer = reveal == Reveal::Answer;
         let marks = outcome
             .marks

@@ -202,10 +202,9 @@ pub fn shown_placement(outcome: &Outcome) -> Option<&Placement> {
 }
 
 impl<'a> Record<'a> {
-    /// The record of `outcome` for `input`; `stars` is the K shown when the
-    /// outcome has none of its own (auto found no K).
-    pub fn new(input: &'a str, stars: usize, outcome: &'a Outcome) -> Self {
-        let stars = outcome.stars.unwrap_or(stars);
+    /// The record of `outcome` for `input`.
+    pub fn new(input: &'a str, outcome: &'a Outcome) -> Self {
+        let stars = outcome.k;
         let (unique, second) = match &outcome.result {
             Ok(_) => (Some(true), None),
             Err(Error::SeveralSolutions { second, .. }) => (Some(false), Some(pairs(second))),

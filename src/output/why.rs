@@ -49,14 +49,9 @@ pub struct WhyJson<'a> {
 
 impl<'a> WhyJson<'a> {
     /// The record of `outcome` and the answer `why` about `cell`, as far as `reveal`.
-    pub fn new(
-        input: &'a str,
-        stars: usize,
-        outcome: &'a Outcome,
-        (cell, why): (Cell, Option<&Why>),
-        reveal: Reveal,
-    ) -> Self {
+    pub fn new(input: &'a str, outcome: &'a Outcome, (cell, why): (Cell, Option<&Why>), reveal: Reveal) -> Self {
         let answer = reveal == Reveal::Answer;
+        let stars = outcome.k;
         WhyJson {
             input,
             ok: outcome.result.is_ok() && why.is_some(),

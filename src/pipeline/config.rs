@@ -1,8 +1,6 @@
 //! The settings of a run and the stage times of one input: what every stage of
 //! the pipeline is given and what it reports back.
 
-use std::time::{Duration, Instant};
-
 use crate::puzzle::deadline::Deadline;
 use crate::puzzle::partition::Pieces;
 use crate::solve::stars::Stars;
@@ -92,13 +90,4 @@ pub struct Timings {
     pub explain: Option<f64>,
     /// The whole input, reading included.
     pub total: f64,
-}
-
-/// Milliseconds since `t`, rounded to 0.01 ms so JSON stays short.
-pub(crate) fn ms_since(t: Instant) -> f64 {
-    ms(t.elapsed())
-}
-
-fn ms(d: Duration) -> f64 {
-    (d.as_secs_f64() * 100_000.0).round() / 100.0
 }

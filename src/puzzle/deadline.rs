@@ -52,6 +52,12 @@ impl Deadline {
     }
 }
 
+/// Milliseconds since `t`, rounded to 0.01 ms so JSON stays short: the one clock
+/// reading every stage's time (`ms` in JSON) is made of.
+pub fn ms_since(t: Instant) -> f64 {
+    (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

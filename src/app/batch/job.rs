@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::io_reason;
 use crate::output::names;
+use crate::pipeline::Kind;
 
 /// Image file extensions: taken from folders, and text in such a file is a decode error.
 const IMAGE_EXTENSIONS: [&str; 6] = ["png", "jpg", "jpeg", "gif", "webp", "bmp"];
@@ -23,7 +24,7 @@ fn extension(path: &Path) -> Option<String> {
 }
 
 /// True when `path` is named like an image.
-pub(super) fn named_as_image(path: &Path) -> bool {
+pub(crate) fn named_as_image(path: &Path) -> bool {
     extension(path).is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.as_str()))
 }
 
@@ -84,9 +85,9 @@ pub(super) fn expand(inputs: &[PathBuf]) -> Vec<Job> {
             continue;
         }
         let display = input.display().to_string();
-        if crate::puzzle::puzzlink::looks_like_url(&display) {
+        if let Some(kind) = Kind::of_argument(&display) {
             let mut job = Job::new(input, Source::Url(display.clone()));
-            if crate::puzzle::penpa::looks_like_penpa(&display) {
+            if kind == Kind::Penpa {
                 // A penpa link is a kilobyte or more: name it by its start on the terminal.
                 job.shown = names::path(Path::new(&format!("{}…", display.chars().take(60).collect::<String>())));
             }
@@ -159,7 +160,7 @@ fn sniff_image(path: &Path) -> bool {
     let mut head = [0u8; 32];
     std::fs::File::open(path)
         .and_then(|mut f| f.read(&mut head))
-        .is_ok_and(|n| crate::vision::screenshot::looks_like_image(&head[..n]))
+        .is_ok_and(|n| Kind::of_bytes(&head[..n]) == Kind::Picture)
 }
 
 /// Gives each job a distinct picture base name: `<stem>` for an image, the whole
@@ -170,7 +171,7 @@ fn name_outputs(jobs: &mut [Job]) {
     let named = |p: &Path| if named_as_image(p) { p.with_extension("") } else { p.to_path_buf() };
     let stem = |j: &Job| match &j.source {
         Source::File(p) => named(p).file_name().map_or("input".into(), |s| s.to_string_lossy().into_owned()),
-        Source::Url(u) if crate::puzzle::penpa::looks_like_penpa(u) => "penpa".into(),
+        Source::Url(u) if Kind::of_text(u) == Kind::Penpa => "penpa".into(),
         Source::Url(_) => "puzzlink".into(),
         _ => "stdin".into(),
     };

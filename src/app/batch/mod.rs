@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+pub(crate) use job::named_as_image;
 use job::{expand, Source};
 pub use options::{BatchOptions, Mode};
 use print::Done;

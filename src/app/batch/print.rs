@@ -31,7 +31,7 @@ pub(super) fn render(
 ) -> Done {
     let output = written.map(names::exact);
     // The K the result is about (auto found it); the configured one when auto found none.
-    let stars = outcome.stars.unwrap_or(opts.config.solve.stars);
+    let stars = outcome.k;
     let glyph = crate::output::overlay::Glyph::for_board(stars, outcome.from_borders);
     let error = output_error.as_ref().or(outcome.result.as_ref().err());
     // Escaped whole, whatever made the message: no input's text acts on a terminal.
@@ -43,7 +43,7 @@ pub(super) fn render(
         let failed = output_error.as_ref().map(ErrorJson::from_error);
         let line = match opts.mode {
             Mode::Solve => {
-                let mut r = Record::new(&job.display, stars, outcome);
+                let mut r = Record::new(&job.display, outcome);
                 r.output = output;
                 if let (true, Some(regions), Ok(placement)) = (opts.share, &outcome.regions, &outcome.result) {
                     r.share = Some(report::share_text(regions, placement, colors.as_deref(), glyph));
@@ -54,7 +54,7 @@ pub(super) fn render(
                 r.to_json()
             }
             Mode::Explain => {
-                let mut r = explain::ExplainJson::new(&job.display, stars, outcome);
+                let mut r = explain::ExplainJson::new(&job.display, outcome);
                 r.output = output;
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -62,7 +62,7 @@ pub(super) fn render(
                 serde_json::to_string(&r).expect("records always serialize")
             }
             Mode::Hint => {
-                let mut r = explain::HintJson::new(&job.display, stars, outcome, hint, opts.reveal);
+                let mut r = explain::HintJson::new(&job.display, outcome, hint, opts.reveal);
                 r.output = output;
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);
@@ -70,7 +70,7 @@ pub(super) fn render(
                 serde_json::to_string(&r).expect("records always serialize")
             }
             Mode::Why(cell) => {
-                let mut r = crate::output::why::WhyJson::new(&job.display, stars, outcome, (cell, why), opts.reveal);
+                let mut r = crate::output::why::WhyJson::new(&job.display, outcome, (cell, why), opts.reveal);
                 r.output = output;
                 if failed.is_some() {
                     (r.ok, r.error) = (false, failed);

@@ -12,7 +12,6 @@ use super::job::{named_as_image, Job, Source};
 use super::options::{BatchOptions, Mode};
 use super::print::{render, Done};
 use super::read::{read_file, read_stdin};
-use crate::app::cells::{refuse_cell_off_board, refuse_unsure_marks};
 use crate::error::Error;
 use crate::output::files::write_atomic;
 use crate::output::{debug, names, overlay};
@@ -38,29 +37,22 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
     };
     let (mut outcome, picture) = match read_input(job) {
         Ok(bytes) => pipeline::solve_bytes(&bytes, named_as_image, &opts.config),
-        Err(e) => (Outcome::failed(e), None),
+        Err(e) => (Outcome::failed(e, opts.config.solve.stars), None),
     };
     if opts.bounds {
         if let (Some(regions), Ok(_) | Err(Error::SeveralSolutions { .. })) = (&outcome.regions, &outcome.result) {
-            let k = outcome.stars.unwrap_or(opts.config.solve.stars);
+            let k = outcome.k;
             outcome.lp = solve::lp_report(regions, &solve::SolveOptions { stars: k, ..opts.config.solve }).ok();
         }
     }
-    // A hint from a board with a mark the reader was unsure of could be wrong: refuse it.
-    // (The web page refuses the same way: the same functions.)
-    if opts.mode.on_players_board() {
-        refuse_unsure_marks(&mut outcome);
-    }
-    // "Why?" about a cell of the board: asked of a cell that is on it.
-    if let Mode::Why(cell) = opts.mode {
-        refuse_cell_off_board(&mut outcome, cell);
-    }
+    // A hint or a why refuses a board with a mark the reader was unsure of, and a
+    // cell off the board, inside the pipeline: the web page gets the same refusals.
     let why = match opts.mode {
-        Mode::Why(cell) => pipeline::why(&outcome, &opts.config, cell),
+        Mode::Why(cell) => pipeline::why(&mut outcome, &opts.config, cell),
         _ => None,
     };
     let mut hint = match opts.mode {
-        Mode::Hint => pipeline::hint(&outcome, &opts.config),
+        Mode::Hint => pipeline::hint(&mut outcome, &opts.config),
         _ => why.as_ref().map(|w| w.to_hint()),
     };
     // What someone at a terminal can do about a search that stopped.
@@ -83,8 +75,7 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
         (Mode::Hint | Mode::Why(_), Some(dir)) => {
             hint.as_ref().zip(outcome.regions.as_ref()).and_then(|(h, regions)| {
                 // A text puzzle is drawn only when it carries the player's marks.
-                let glyph =
-                    overlay::Glyph::for_board(outcome.stars.unwrap_or(opts.config.solve.stars), outcome.from_borders);
+                let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
                 let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref(), glyph)?;
                 let letters = opts.config.letters || outcome.names_by_letter();
                 let look = crate::output::hint::Look { reveal: opts.reveal, letters, glyph };
@@ -100,8 +91,7 @@ pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>)
                 }
                 // The player's own crowns stay as they drew them.
                 let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
-                let glyph =
-                    overlay::Glyph::for_board(outcome.stars.unwrap_or(opts.config.solve.stars), outcome.from_borders);
+                let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
                 Some(write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop))
             }
             _ => None,

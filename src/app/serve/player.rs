@@ -11,7 +11,6 @@ use base64::Engine as _;
 use serde_json::Value;
 
 use super::reply::INPUT_NAME;
-use crate::app::cells::{refuse_cell_off_board, refuse_unsure_marks};
 use crate::output::hint::{self, canvas, Look};
 use crate::output::overlay;
 use crate::output::report;
@@ -49,14 +48,13 @@ impl Stage {
 }
 
 /// Solves an upload for an answer from the player's board (one deadline for the
-/// solve, its explanation and the answer), refusing unsure marks. The puzzle is
+/// solve, its explanation and the answer); the answer itself refuses unsure marks. The puzzle is
 /// graded (its whole path explained) only with `grade`: the board's first answer
 /// shows the grade, and the live board's later questions need not wait for it.
 fn solve_played(bytes: &[u8], config: &Config, grade: bool) -> (Config, Outcome, Option<Picture>) {
     let mut config = config.for_one_puzzle();
     config.explain = grade;
-    let (mut outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
-    refuse_unsure_marks(&mut outcome);
+    let (outcome, picture) = pipeline::solve_bytes(bytes, false, &config);
     (config, outcome, picture)
 }
 
@@ -162,9 +160,9 @@ pub(super) fn hint_upload(
     step: usize,
     (stage, draw): (Stage, bool),
 ) -> (StatusCode, Value) {
-    let (config, outcome, picture) = solve_played(bytes, config, stage == Stage::Board);
-    let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let mut hint = pipeline::hint_after(&outcome, &config, step);
+    let (config, mut outcome, picture) = solve_played(bytes, config, stage == Stage::Board);
+    let stars = outcome.k;
+    let mut hint = pipeline::hint_after(&mut outcome, &config, step);
     // What someone on the page can do about a search that stopped: the server's
     // time limit is its own, and the page has no explanation, but it has the answer.
     if let Some(h) = hint.as_mut().filter(|h| h.stopped.is_some()) {
@@ -174,7 +172,7 @@ pub(super) fn hint_upload(
         Stage::Board => Reveal::Nudge,
         Stage::Reveal(r) => r,
     };
-    let record = crate::output::explain::HintJson::new(INPUT_NAME, stars, &outcome, hint.as_ref(), reveal);
+    let record = crate::output::explain::HintJson::new(INPUT_NAME, &outcome, hint.as_ref(), reveal);
     let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     let mut value = serde_json::to_value(&record).expect("records always serialize");
     if let (Stage::Board, Value::Object(map)) = (stage, &mut value) {
@@ -209,10 +207,9 @@ pub(super) fn why_upload(
     (reveal, draw): (Reveal, bool),
 ) -> (StatusCode, Value) {
     let (config, mut outcome, picture) = solve_played(bytes, config, false);
-    refuse_cell_off_board(&mut outcome, cell);
-    let stars = outcome.stars.unwrap_or(config.solve.stars);
-    let why = pipeline::why(&outcome, &config, cell);
-    let record = crate::output::why::WhyJson::new(INPUT_NAME, stars, &outcome, (cell, why.as_ref()), reveal);
+    let stars = outcome.k;
+    let why = pipeline::why(&mut outcome, &config, cell);
+    let record = crate::output::why::WhyJson::new(INPUT_NAME, &outcome, (cell, why.as_ref()), reveal);
     let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     let value = serde_json::to_value(&record).expect("records always serialize");
     let hint = why.as_ref().map(|w| w.to_hint());
