@@ -1,5 +1,5 @@
 //! The fuzz targets' bodies, shared by `fuzz/fuzz_targets/*` and the regression
-//! test that replays saved inputs (`tests/fuzz_regressions.rs`), so both always
+//! test that replays saved inputs (`tests/links/fuzz_regressions.rs`), so both always
 //! exercise exactly the same code. Not part of the public API.
 
 use std::time::Duration;

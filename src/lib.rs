@@ -3,8 +3,8 @@
 //!
 //! The map of the code (the layers, what each folder owns and must not know, the
 //! entry points, the cross-cutting concerns, where to add things) is
-//! `ARCHITECTURE.md` at the crate root; `tests/architecture.rs` and
-//! `tests/layers.rs` keep it true.
+//! `ARCHITECTURE.md` at the crate root; `tests/docs/architecture.rs` and
+//! `tests/docs/layers.rs` keep it true.
 #![warn(missing_docs)]
 
 #[cfg(feature = "cli")]

@@ -16,6 +16,14 @@ pub fn queens() -> assert_cmd::Command {
     c
 }
 
+/// The built `queens` binary with `NO_COLOR` taken out of its environment, for the
+/// tests of what it prints in colour (`--color always`) or decides by itself.
+pub fn queens_coloured() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("queens").unwrap();
+    c.env_remove("NO_COLOR");
+    c
+}
+
 /// Writes `bytes` to `dir/name` and returns the path.
 pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);

@@ -1,5 +1,5 @@
-//! The byte edits of the mutation tests (`tests/fuzz_puzzlink.rs`,
-//! `tests/fuzz_penpa.rs`): a small fuzzer in plain `cargo test`, seeded, so every
+//! The byte edits of the mutation tests (`tests/links/fuzz_puzzlink.rs`,
+//! `tests/links/fuzz_penpa.rs`): a small fuzzer in plain `cargo test`, seeded, so every
 //! machine tries the same mutants.
 
 use super::planted::Rng;

@@ -2,7 +2,7 @@
 //!
 //! Each one runs from the project folder (the files it names are in `samples/`),
 //! and each is shown on a page of the manual in `docs/`, where it runs as a test:
-//! `tests/readme.rs` checks that every example here parses and appears there.
+//! `tests/docs/readme.rs` checks that every example here parses and appears there.
 
 /// `queens --help`.
 pub const CLI: &str = "Examples:\n  queens solve samples/desktop-light-8x8.png\n  queens serve\n\nThe manual: docs/README.md beside the source.";
