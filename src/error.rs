@@ -206,7 +206,7 @@ impl Error {
 }
 
 /// The OS reason of an I/O error, without Rust's "(os error N)" suffix.
-pub fn io_reason(err: &std::io::Error) -> String {
+pub(crate) fn io_reason(err: &std::io::Error) -> String {
     match err.kind() {
         std::io::ErrorKind::NotFound => "no such file or directory".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
@@ -252,7 +252,7 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 }
 
 /// Most characters of a bad value an error message quotes.
-pub const QUOTED_CHARS: usize = 80;
+pub(crate) const QUOTED_CHARS: usize = 80;
 
 /// `value` as a message quotes it: in double quotes, [`escaped`], and when it is
 /// longer than [`QUOTED_CHARS`] characters, its start and its length
@@ -264,7 +264,7 @@ pub fn quote(value: &str) -> String {
 
 /// `value` as [`quote`] shows it, without the quotes: for a name that reads as a
 /// word in its sentence (a penpa genre tag: `a classic puzzle`).
-pub fn brief(value: &str) -> String {
+pub(crate) fn brief(value: &str) -> String {
     cut(value, "")
 }
 

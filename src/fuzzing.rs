@@ -108,7 +108,7 @@ pub fn penpa(data: &[u8]) {
 
 /// Largest text the text-size target builds: big enough that a parser holding
 /// 50 bytes a byte would show, small enough for a million runs.
-pub const MAX_SIZED_TEXT: usize = 8 << 20;
+pub(crate) const MAX_SIZED_TEXT: usize = 8 << 20;
 
 /// The text-size dimension: `data[0]` picks a length, the rest of `data` (made
 /// valid UTF-8, lossily) is repeated up to it, cut at a character. Most picks are short (up to 32 KiB); one in sixteen goes up to

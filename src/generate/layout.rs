@@ -379,7 +379,7 @@ fn join(n: usize, label: &mut [usize], star_at: &[bool], g: usize, target: usize
 }
 
 /// True when region `g` stays one 4-connected piece without cell `without`.
-pub fn connected_without(n: usize, label: &[usize], g: usize, without: usize) -> bool {
+pub(crate) fn connected_without(n: usize, label: &[usize], g: usize, without: usize) -> bool {
     let total = label.iter().filter(|&&l| l == g).count() - usize::from(label[without] == g);
     let Some(start) = (0..n * n).find(|&i| label[i] == g && i != without) else { return total == 0 };
     let mut seen = vec![false; n * n];
@@ -400,7 +400,7 @@ pub fn connected_without(n: usize, label: &[usize], g: usize, without: usize) ->
 
 /// The moves of cell `i` to a neighbouring region that keep its own region in
 /// one piece: the regions it may join.
-pub fn moves_of(n: usize, label: &[usize], i: usize) -> Vec<usize> {
+pub(crate) fn moves_of(n: usize, label: &[usize], i: usize) -> Vec<usize> {
     let own = label[i];
     let mut to: Vec<usize> = neighbours(n, i).map(|j| label[j]).filter(|&l| l != own).collect();
     to.sort_unstable();

@@ -7,7 +7,7 @@
 //! promise. Only integer arithmetic, so no libm difference can creep in.
 
 /// One SplitMix64 step: advances `state` and returns a well-mixed 64-bit value.
-pub fn splitmix(state: &mut u64) -> u64 {
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -36,7 +36,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];
@@ -60,14 +60,14 @@ impl Rng {
     }
 
     /// Shuffles `items` in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
         }
     }
 
     /// An index drawn with probability proportional to `weights[i]`; `None` when all are 0.
-    pub fn weighted(&mut self, weights: &[usize]) -> Option<usize> {
+    pub(crate) fn weighted(&mut self, weights: &[usize]) -> Option<usize> {
         let total: usize = weights.iter().sum();
         if total == 0 {
             return None;

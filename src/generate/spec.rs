@@ -46,7 +46,7 @@ impl Target {
     }
 
     /// The target in words, for messages ("grade hard", "hardest step what if").
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Target::Grade(g) => format!("grade {}", g.name()),
             Target::Hardest(t) => format!("hardest step {}", t.name()),

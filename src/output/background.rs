@@ -51,7 +51,7 @@ fn ramp(stops: &[(f64, [f64; 3])], t: f64) -> [u8; 3] {
 }
 
 /// Paints the whole page of `img` with `background` (`plain` is the flat `page` colour).
-pub fn paint(img: &mut RgbImage, background: Background, dark: bool, page: [u8; 3]) {
+pub(crate) fn paint(img: &mut RgbImage, background: Background, dark: bool, page: [u8; 3]) {
     let (w, h) = (f64::from(img.width()), f64::from(img.height()));
     let color = |x: f64, y: f64| -> [u8; 3] {
         match background {
@@ -73,7 +73,7 @@ pub fn paint(img: &mut RgbImage, background: Background, dark: bool, page: [u8; 
 /// The Bonus page's furniture over a moving background: a title ("Bonus Puzzle"
 /// as word-shaped bars) and a back arrow in the header band `0..header`, and two
 /// pill buttons (Undo, Hint) in the band below the board at `footer_y`.
-pub fn bonus_furniture(
+pub(crate) fn bonus_furniture(
     img: &mut RgbImage,
     dark: bool,
     board: (u32, u32, u32),

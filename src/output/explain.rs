@@ -14,7 +14,7 @@ use crate::solve::logic::{CellState, Reveal, Step, Uses};
 
 /// A step in JSON: `{"technique","level","text","decided":[{"cell","mark"}],"uses":{…}}`.
 #[derive(Debug, Serialize)]
-pub struct StepJson {
+pub(crate) struct StepJson {
     /// Stable technique id (`last-cell`, …; `mistake` for a fix-this-first hint);
     /// null at the nudge, which says where to look and not yet how.
     pub technique: Option<&'static str>,
@@ -35,7 +35,7 @@ pub struct StepJson {
 
 /// One decided cell.
 #[derive(Debug, Serialize)]
-pub struct DecidedJson {
+pub(crate) struct DecidedJson {
     /// `[row, col]`, 0-based.
     pub cell: [usize; 2],
     /// `"queen"` or `"empty"`.
@@ -80,7 +80,7 @@ impl StepJson {
     /// text, below the reason no reason and no technique (its name says how, which
     /// is the reason's to say), and what it used only as the nudge points (`look`:
     /// its units and cells, none it decides).
-    pub fn up_to(mut self, reveal: Reveal, look: &Uses) -> Self {
+    pub(crate) fn up_to(mut self, reveal: Reveal, look: &Uses) -> Self {
         if reveal < Reveal::Answer {
             self.text = None;
             self.decided.clear();
@@ -109,7 +109,7 @@ impl UsesJson {
 
 /// One `queens explain --json` record.
 #[derive(Debug, Serialize)]
-pub struct ExplainJson<'a> {
+pub(crate) struct ExplainJson<'a> {
     /// The input as named.
     pub input: &'a str,
     /// True when the puzzle was solved (unique, checked) and explained.
@@ -216,7 +216,7 @@ impl<'a> ExplainJson<'a> {
 /// step's cells marked (`+` a queen it places, `-` a cell it empties; `star` (`Q`,
 /// or `*` on a Star Battle board) and `·` for the queens and empty cells before it,
 /// region letters for the cells still open). The solved board comes after it all.
-pub fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> String {
+pub(crate) fn explain_text(e: &Explanation, boards: Option<&Regions>, star: char) -> String {
     let mut out = String::new();
     if let Some(why) = &e.unavailable {
         let _ = writeln!(out, "  ({why}; the solution below is the solver's)");
@@ -311,7 +311,7 @@ pub struct MarksJson {
 
 /// A clash between two of the player's queens.
 #[derive(Debug, Serialize)]
-pub struct ClashJson {
+pub(crate) struct ClashJson {
     /// The two queens.
     pub cells: [[usize; 2]; 2],
     /// touch, share a row, share a column, share a region.
@@ -321,7 +321,7 @@ pub struct ClashJson {
 /// One `queens hint --json` record, as far as the reveal asked for goes: below the
 /// answer it names no mistaken or decided cell and no later reveal's text.
 #[derive(Debug, Serialize)]
-pub struct HintJson<'a> {
+pub(crate) struct HintJson<'a> {
     /// The input as named.
     pub input: &'a str,
     /// How much of the hint the record carries: `nudge`, `reason` or `answer`.
@@ -439,7 +439,7 @@ impl<'a> HintJson<'a> {
 
 /// The terminal's symbol for a star: `Q` (a queen) on a Queens board, `*` on a Star
 /// Battle board (K ≥ 2, or read from its borders alone), as the bordered board prints.
-pub fn star_symbol(stars: usize, from_borders: bool) -> char {
+pub(crate) fn star_symbol(stars: usize, from_borders: bool) -> char {
     if stars > 1 || from_borders {
         '*'
     } else {

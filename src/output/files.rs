@@ -16,13 +16,13 @@ use crate::error::Error;
 /// Writes `bytes` to `path` via a fresh temporary file in the same folder, then
 /// renames, so a reader never sees half a file, a failed write leaves nothing
 /// behind, and no symlink is ever written through.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_through_temp(path, bytes, true)
 }
 
 /// [`write_atomic`], but never over any file: `Err` when `path` exists (the rename
 /// refuses it atomically, so a file that appears meanwhile is not replaced either).
-pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     write_through_temp(path, bytes, false)
 }
 

@@ -31,7 +31,7 @@ fn about(p: &Puzzle) -> String {
 
 /// The text puzzle file: a `#` line saying what was made, the `# stars: K` line,
 /// the region lines, and with `with_solution` the solution as a marks block of `Q`s.
-pub fn text_file(p: &Puzzle, with_solution: bool) -> String {
+pub(crate) fn text_file(p: &Puzzle, with_solution: bool) -> String {
     let marks = with_solution.then(|| {
         let mut m = Marks::new(p.regions.n());
         for &c in p.solution.cells() {

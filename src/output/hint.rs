@@ -56,7 +56,7 @@ pub struct Look {
 /// Where a hint is drawn: the screenshot itself (when its board was found), or for a
 /// text puzzle, a render of the board with the player's `marks` (`None`: nothing to
 /// draw on). The player's stars are drawn as `glyph`.
-pub fn canvas(
+pub(crate) fn canvas(
     picture: Option<Picture>,
     regions: &Regions,
     marks: Option<&Marks>,

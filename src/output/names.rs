@@ -47,7 +47,7 @@ pub fn exact(path: &Path) -> String {
 }
 
 /// The bytes of a name that is not UTF-8 (so [`exact`] lost some): the lossless form.
-pub fn bytes_if_not_utf8(path: &Path) -> Option<Vec<u8>> {
+pub(crate) fn bytes_if_not_utf8(path: &Path) -> Option<Vec<u8>> {
     if path.to_str().is_some() {
         return None;
     }

@@ -87,7 +87,7 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement) {
 }
 
 /// Draws `glyph` on each cell of `placement`, in place.
-pub fn draw_glyph_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement, glyph: Glyph) {
+pub(crate) fn draw_glyph_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement, glyph: Glyph) {
     // Every glyph on a board has the same size: rasterise it once, blend it N times.
     let size = grid.px.min(grid.py) * 0.62;
     let (outline, (gx, gy)) = glyph.outline();
@@ -111,7 +111,7 @@ pub fn draw_glyph_mut(img: &mut RgbImage, grid: &Grid, placement: &Placement, gl
 
 /// Draws one crown in the game's own look on `cell`: `fill`, with an optional darker
 /// rim (a gold crown's edge), no halo. Used to draw players' boards for tests and samples.
-pub fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], rim: Option<[u8; 3]>) {
+pub(crate) fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], rim: Option<[u8; 3]>) {
     let size = grid.px.min(grid.py) * 0.6;
     let crown: Vec<(f64, f64)> = CROWN.iter().map(|&(u, v)| (u * size, v * size)).collect();
     let (mx, my) = (0.5 * size, 0.52 * size);
@@ -133,7 +133,7 @@ pub fn draw_crown(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8;
 
 /// Draws one flat star on `cell`, `fill` all over, `scale` cells across (the way
 /// Star Battle players' pages draw a placed star). Used for test and sample boards.
-pub fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], scale: f64) {
+pub(crate) fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: [u8; 3], scale: f64) {
     let size = grid.px.min(grid.py) * scale;
     let (outline, _) = Glyph::Star.outline();
     let pad = (0.1 * size).ceil();
@@ -147,7 +147,7 @@ pub fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, fill: 
 
 /// The solution cells to draw on a player's own screenshot: those without the player's
 /// crown already, so their crowns stay exactly as they drew them.
-pub fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {
+pub(crate) fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {
     let played = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
     Placement::new(placement.cells().iter().copied().filter(|&c| !played(c)).collect())
 }

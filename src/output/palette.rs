@@ -30,7 +30,7 @@ const GAME: [[u8; 3]; 12] = [
 
 /// Palette entry `i`: the game's colours, then darker rounds of them, so any
 /// number of colours stays distinguishable.
-pub fn game_color(i: usize) -> [u8; 3] {
+pub(crate) fn game_color(i: usize) -> [u8; 3] {
     let base = GAME[i % GAME.len()];
     let round = (i / GAME.len()) as u16;
     base.map(|v| (u16::from(v) * 4 / (4 + round)) as u8)
@@ -66,7 +66,7 @@ pub fn neighbours(regions: &Regions) -> Vec<Vec<usize>> {
 /// while the twelve last), then the one farthest (CIELAB) from its coloured
 /// neighbours, then the lowest. Darker rounds of the palette are used only when
 /// neighbours have taken all twelve.
-pub fn map_colors(regions: &Regions) -> Vec<[u8; 3]> {
+pub(crate) fn map_colors(regions: &Regions) -> Vec<[u8; 3]> {
     let adjacent = neighbours(regions);
     let mut index: Vec<Option<usize>> = vec![None; regions.region_count()];
     let mut used = vec![0usize; GAME.len()];

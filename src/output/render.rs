@@ -136,7 +136,7 @@ pub fn render(regions: &Regions, style: &Style, marks: &Marks) -> (RgbImage, Gri
 /// The size in pixels, (width, height), of the picture [`render_with`] draws for an
 /// `n`×`n` board, counted in 64 bits so that no `--cell` or `--margin` wraps around:
 /// callers check it against their pixel budget before drawing.
-pub fn picture_size(n: usize, style: &Style) -> (u64, u64) {
+pub(crate) fn picture_size(n: usize, style: &Style) -> (u64, u64) {
     let (n, cell, margin) = (n as u64, u64::from(style.cell), u64::from(style.margin));
     let board = n * cell;
     if style.bordered.is_some() {

@@ -132,7 +132,7 @@ impl From<&Difficulty> for DifficultyJson {
 }
 
 /// The difficulty to report for an outcome: only for a puzzle the engine solved.
-pub fn difficulty_json(outcome: &Outcome) -> Option<DifficultyJson> {
+pub(crate) fn difficulty_json(outcome: &Outcome) -> Option<DifficultyJson> {
     outcome.explained.as_ref().filter(|e| e.solved_by_logic).map(|e| DifficultyJson::from(&e.difficulty))
 }
 
@@ -162,7 +162,7 @@ pub struct ErrorJson {
 
 impl ErrorJson {
     /// The JSON form of `e`.
-    pub fn from_error(e: &Error) -> Self {
+    pub(crate) fn from_error(e: &Error) -> Self {
         let mut j = ErrorJson {
             kind: e.kind(),
             message: e.to_string(),
@@ -193,7 +193,7 @@ fn pairs(p: &Placement) -> Vec<[usize; 2]> {
 }
 
 /// The solution to show for an outcome: the unique one, or the first of several.
-pub fn shown_placement(outcome: &Outcome) -> Option<&Placement> {
+pub(crate) fn shown_placement(outcome: &Outcome) -> Option<&Placement> {
     match &outcome.result {
         Ok(p) => Some(p),
         Err(Error::SeveralSolutions { first, .. }) => Some(first),
@@ -254,7 +254,7 @@ pub fn region_color(colors: Option<&[[u8; 3]]>, label: usize) -> [u8; 3] {
 
 /// The ANSI foreground that reads on a cell of colour `rgb`: dark text on light
 /// cells ("30"), light on dark ones ("97").
-pub fn text_on(rgb: [u8; 3]) -> &'static str {
+pub(crate) fn text_on(rgb: [u8; 3]) -> &'static str {
     if crate::vision::color::luma(rgb) > 140.0 {
         "30"
     } else {
@@ -264,7 +264,12 @@ pub fn text_on(rgb: [u8; 3]) -> &'static str {
 
 /// The board as text: one row per line, `[A]` marks a queen. With `color`, cells
 /// get their region's 24-bit background and queens a ♛.
-pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Option<&[[u8; 3]]>, color: bool) -> String {
+pub(crate) fn board_text(
+    regions: &Regions,
+    placement: Option<&Placement>,
+    colors: Option<&[[u8; 3]]>,
+    color: bool,
+) -> String {
     let mut out = String::new();
     for (r, row) in regions.rows().iter().enumerate() {
         out.push_str("  ");
@@ -291,7 +296,7 @@ pub fn board_text(regions: &Regions, placement: Option<&Placement>, colors: Opti
 /// borders alone: `|` and `---` are region borders, `*` a star. With `color`, each
 /// cell also gets its region's 24-bit background (a map colouring, see
 /// [`crate::output::palette::display_colors`]).
-pub fn bordered_text(
+pub(crate) fn bordered_text(
     regions: &Regions,
     placement: Option<&Placement>,
     colors: Option<&[[u8; 3]]>,

@@ -50,7 +50,7 @@ pub const DISTINCT_SYMBOLS: usize = SQUARES.len() + CIRCLES.len();
 
 /// The symbol of each region, given the regions' display colours (by label).
 /// Distinct symbols for up to [`DISTINCT_SYMBOLS`] regions, squares only up to nine.
-pub fn region_symbols(colors: &[[u8; 3]]) -> Vec<&'static str> {
+pub(crate) fn region_symbols(colors: &[[u8; 3]]) -> Vec<&'static str> {
     if colors.is_empty() {
         return Vec::new();
     }
@@ -76,7 +76,7 @@ pub fn region_symbols(colors: &[[u8; 3]]) -> Vec<&'static str> {
 /// regions, where symbols repeat, a region whose symbol a neighbour already has
 /// (in label order) takes the symbol nearest its colour that no neighbour has,
 /// among the least used. `neighbours[g]` lists the regions touching region `g`.
-pub fn region_symbols_apart(colors: &[[u8; 3]], neighbours: &[Vec<usize>]) -> Vec<&'static str> {
+pub(crate) fn region_symbols_apart(colors: &[[u8; 3]], neighbours: &[Vec<usize>]) -> Vec<&'static str> {
     let mut symbols = region_symbols(colors);
     let all: Vec<(&str, Lab)> = SQUARES.iter().chain(CIRCLES.iter()).map(|&(s, c)| (s, Lab::from_rgb(c))).collect();
     for g in 0..symbols.len() {

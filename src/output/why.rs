@@ -12,7 +12,7 @@ use crate::solve::logic::{CellState, Reveal};
 
 /// One `queens why --json` record.
 #[derive(Debug, Serialize)]
-pub struct WhyJson<'a> {
+pub(crate) struct WhyJson<'a> {
     /// The input as named.
     pub input: &'a str,
     /// True when the puzzle was solved (unique, checked) and the cell answered.

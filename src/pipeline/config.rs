@@ -54,7 +54,7 @@ impl Config {
     /// This config with the clock of one puzzle started: its solve (presolve, every
     /// K, proof) and its explanation all stop at one deadline, `time_limit` from
     /// now (or the deadline already set, when that is earlier).
-    pub fn for_one_puzzle(&self) -> Config {
+    pub(crate) fn for_one_puzzle(&self) -> Config {
         let mut config = self.clone();
         config.solve.deadline = self.solve.deadline.earliest(Deadline::after(self.solve.time_limit));
         config

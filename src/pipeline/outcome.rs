@@ -52,14 +52,14 @@ impl Outcome {
     /// The region colours to name regions by in sentences: none for a board read
     /// from borders alone, whose cells are all the page's one colour (the "white
     /// region" would name them all), so its regions go by letter.
-    pub fn naming_colors(&self) -> Option<&[[u8; 3]]> {
+    pub(crate) fn naming_colors(&self) -> Option<&[[u8; 3]]> {
         naming_colors(self.colors.as_deref(), self.from_borders)
     }
 
     /// True when sentences name regions by letter ("region C"): no colours to name
     /// them by (a text puzzle, a board read from its borders). Pictures of hints
     /// then draw the letters, so the words and the picture match.
-    pub fn names_by_letter(&self) -> bool {
+    pub(crate) fn names_by_letter(&self) -> bool {
         self.naming_colors().is_none_or(|c| self.regions.as_ref().is_none_or(|r| c.len() != r.region_count()))
     }
 

@@ -38,7 +38,7 @@ pub enum Kind {
 
 impl Kind {
     /// The kind of an input's bytes.
-    pub fn of_bytes(bytes: &[u8]) -> Kind {
+    pub(crate) fn of_bytes(bytes: &[u8]) -> Kind {
         if screenshot::looks_like_image(bytes) {
             return Kind::Picture;
         }
@@ -52,7 +52,7 @@ impl Kind {
     }
 
     /// The kind of a text: a link, or a text puzzle.
-    pub fn of_text(text: &str) -> Kind {
+    pub(crate) fn of_text(text: &str) -> Kind {
         if penpa::looks_like_penpa(text) {
             Kind::Penpa
         } else if puzzlink::looks_like_url(text) {
@@ -65,16 +65,11 @@ impl Kind {
     /// The kind of a command-line argument that is itself the puzzle: a link,
     /// never a file name (and never fetched). `None` for anything else, which
     /// names a file.
-    pub fn of_argument(arg: &str) -> Option<Kind> {
+    pub(crate) fn of_argument(arg: &str) -> Option<Kind> {
         match Kind::of_text(arg) {
             Kind::Text => None,
             link => Some(link),
         }
-    }
-
-    /// True for the links (puzz.link and penpa-edit).
-    pub fn is_link(self) -> bool {
-        matches!(self, Kind::Penpa | Kind::PuzzLink)
     }
 }
 
@@ -147,7 +142,7 @@ pub fn read(bytes: &[u8], named_as_image: bool, config: &Config, ms: &mut Timing
 }
 
 /// Reads a text puzzle or a link, with a text's `# colors:` line.
-pub fn read_text(input: &str, ms: &mut Timings) -> Reading {
+pub(crate) fn read_text(input: &str, ms: &mut Timings) -> Reading {
     let start = Instant::now();
     let parsed = parse_text(input).and_then(|(regions, stated, marks)| {
         let colors = text::region_colors(input, &regions)?;

@@ -71,7 +71,7 @@ impl Regions {
     /// (r, c) and (r, c + 1) (the last column's entries unused), `below[r·n + c]` one
     /// between (r, c) and (r + 1, c). Cells that no wall separates share a region, as
     /// the links of puzz.link and penpa-edit draw them. `n` must be at least 1.
-    pub fn from_walls(n: usize, right: &[bool], below: &[bool]) -> Self {
+    pub(crate) fn from_walls(n: usize, right: &[bool], below: &[bool]) -> Self {
         let mut parent: Vec<usize> = (0..n * n).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
             while parent[i] != i {
@@ -138,7 +138,7 @@ impl Regions {
     }
 
     /// The cells of each region, indexed by label, each list in row-major order.
-    pub fn members(&self) -> Vec<Vec<Cell>> {
+    pub(crate) fn members(&self) -> Vec<Vec<Cell>> {
         let mut out = vec![Vec::new(); self.count];
         for cell in self.cells() {
             out[self.label(cell)].push(cell);

@@ -29,7 +29,7 @@ impl Deadline {
     }
 
     /// The earlier of two deadlines (a deadline beats none).
-    pub fn earliest(self, other: Deadline) -> Deadline {
+    pub(crate) fn earliest(self, other: Deadline) -> Deadline {
         match (self.0, other.0) {
             (Some(a), Some(b)) => Deadline(Some(a.min(b))),
             (a, b) => Deadline(a.or(b)),
@@ -47,14 +47,14 @@ impl Deadline {
     }
 
     /// The time left, at most `cap`: what a solver with its own time limit is given.
-    pub fn left_within(&self, cap: Duration) -> Duration {
+    pub(crate) fn left_within(&self, cap: Duration) -> Duration {
         self.left().map_or(cap, |left| left.min(cap))
     }
 }
 
 /// Milliseconds since `t`, rounded to 0.01 ms so JSON stays short: the one clock
 /// reading every stage's time (`ms` in JSON) is made of.
-pub fn ms_since(t: Instant) -> f64 {
+pub(crate) fn ms_since(t: Instant) -> f64 {
     (t.elapsed().as_secs_f64() * 100_000.0).round() / 100.0
 }
 

@@ -29,7 +29,7 @@ impl Mark {
     }
 
     /// The mark of a marks-block character (`X` and `q` are accepted too).
-    pub fn from_symbol(c: char) -> Option<Mark> {
+    pub(crate) fn from_symbol(c: char) -> Option<Mark> {
         match c {
             '.' => Some(Mark::Blank),
             'Q' | 'q' => Some(Mark::Queen),
@@ -68,7 +68,7 @@ impl Marks {
     }
 
     /// Cells holding `mark`, row-major.
-    pub fn cells_with(&self, mark: Mark) -> Vec<Cell> {
+    pub(crate) fn cells_with(&self, mark: Mark) -> Vec<Cell> {
         (0..self.n * self.n).filter(|&i| self.cells[i] == mark).map(|i| Cell::new(i / self.n, i % self.n)).collect()
     }
 

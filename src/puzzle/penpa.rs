@@ -75,7 +75,7 @@ const SUBSTITUTIONS: [(&str, &str); 31] = [
 /// Most bytes the `p=` text may inflate to. A 40×40 board with every cell marked
 /// and a long undo history is well under 1 MiB; a payload inflating past this is
 /// refused before it is held.
-pub const MAX_TEXT: usize = 4 << 20;
+pub(crate) const MAX_TEXT: usize = 4 << 20;
 
 /// Where penpa-edit is served; [`encode`] writes links to it.
 const HOME: &str = "https://swaroopg92.github.io/penpa-edit/";
@@ -94,7 +94,7 @@ pub struct PenpaBoard {
 /// True when `text` (trimmed) is a penpa-edit link: a web address whose fragment or
 /// query has a `p=` parameter, on a penpa-edit page (its path names penpa) or with
 /// penpa's `m=` mode parameter beside it.
-pub fn looks_like_penpa(text: &str) -> bool {
+pub(crate) fn looks_like_penpa(text: &str) -> bool {
     let t = text.trim().trim_start_matches('\u{feff}').trim();
     let lower = t.get(..t.len().min(8)).unwrap_or("").to_ascii_lowercase();
     if !(lower.starts_with("https://") || lower.starts_with("http://")) {

@@ -35,7 +35,7 @@ pub struct StarBattle {
 
 /// True when `text` (trimmed) is a web address, so it is read as a puzz.link URL
 /// rather than as a text puzzle (a text puzzle never starts with `http://`).
-pub fn looks_like_url(text: &str) -> bool {
+pub(crate) fn looks_like_url(text: &str) -> bool {
     let t = trim(text).as_bytes();
     let starts = |p: &str| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p.as_bytes());
     starts("https://") || starts("http://")

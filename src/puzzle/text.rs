@@ -21,7 +21,7 @@ use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Regions};
 
 /// The largest board the text format accepts.
-pub const MAX_N: usize = 40;
+pub(crate) const MAX_N: usize = 40;
 
 /// Parses a text puzzle into canonical [`Regions`], ignoring any marks block.
 /// Errors name the line and column.
@@ -149,7 +149,7 @@ fn parse_marks(n: usize, rows: &[(usize, Vec<&str>)]) -> Result<Marks> {
 /// Without either sign, a line is a stars line only when a number is all that
 /// follows the word (`# stars 4`); otherwise (`# stars are drawn as ★`) it stays
 /// a comment, so prose that happens to start with the word is never an error.
-pub fn stated_stars(input: &str) -> Result<Option<usize>> {
+pub(crate) fn stated_stars(input: &str) -> Result<Option<usize>> {
     let mut stated: Option<usize> = None;
     for (i, raw) in lines(input).enumerate() {
         let Some(comment) = raw.trim().strip_prefix('#') else { continue };
@@ -189,7 +189,7 @@ pub fn stated_stars(input: &str) -> Result<Option<usize>> {
 /// for the screenshot the colours came from. A line whose colours are not all
 /// `#rrggbb`, or two such lines, are errors naming the line; the count is checked
 /// against the regions by [`check_colors`].
-pub fn stated_colors(input: &str) -> Result<Option<Vec<[u8; 3]>>> {
+pub(crate) fn stated_colors(input: &str) -> Result<Option<Vec<[u8; 3]>>> {
     let mut stated: Option<Vec<[u8; 3]>> = None;
     for (i, raw) in lines(input).enumerate() {
         let Some(comment) = raw.trim().strip_prefix('#') else { continue };
@@ -223,7 +223,7 @@ pub fn stated_colors(input: &str) -> Result<Option<Vec<[u8; 3]>>> {
 
 /// The region colours `input` states for `regions` ([`stated_colors`], checked
 /// with [`check_colors`]), or `None` without a `# colors:` line.
-pub fn region_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3]>>> {
+pub(crate) fn region_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3]>>> {
     let colors = stated_colors(input)?;
     if let Some(c) = &colors {
         check_colors(c, regions)?;
@@ -232,7 +232,7 @@ pub fn region_colors(input: &str, regions: &Regions) -> Result<Option<Vec<[u8; 3
 }
 
 /// Checks stated colours against the board: one per region.
-pub fn check_colors(colors: &[[u8; 3]], regions: &Regions) -> Result<()> {
+pub(crate) fn check_colors(colors: &[[u8; 3]], regions: &Regions) -> Result<()> {
     if colors.len() == regions.region_count() {
         return Ok(());
     }
@@ -248,7 +248,8 @@ pub fn check_colors(colors: &[[u8; 3]], regions: &Regions) -> Result<()> {
 }
 
 /// The `# colors:` line [`stated_colors`] reads.
-pub fn colors_line(colors: &[[u8; 3]]) -> String {
+#[cfg(test)]
+pub(crate) fn colors_line(colors: &[[u8; 3]]) -> String {
     let mut line = String::from("# colors:");
     for [r, g, b] in colors {
         line.push_str(&format!(" #{r:02x}{g:02x}{b:02x}"));
@@ -268,7 +269,7 @@ pub fn write(regions: &Regions) -> String {
 }
 
 /// Writes `regions` and, when any cell is marked, a blank line and the marks block.
-pub fn write_board(regions: &Regions, marks: Option<&Marks>) -> String {
+pub(crate) fn write_board(regions: &Regions, marks: Option<&Marks>) -> String {
     let mut out = regions.to_string();
     if let Some(m) = marks.filter(|m| !m.is_blank()) {
         out.push('\n');

@@ -23,7 +23,7 @@ pub mod logic;
 pub mod model;
 pub mod sat;
 pub mod stars;
-pub mod tiles;
+pub(crate) mod tiles;
 
 use crate::error::{Error, Result};
 use crate::puzzle::check;
@@ -234,7 +234,7 @@ pub struct LpBounds {
 /// The LP relaxation of the puzzle: is the LP optimum found already a 0/1 point,
 /// and how many cells are fractional. A rough signal of how much search the
 /// puzzle needs (constant objective, so this is the vertex HiGHS lands on).
-pub fn lp_report(regions: &Regions, opts: &SolveOptions) -> Result<LpBounds> {
+pub(crate) fn lp_report(regions: &Regions, opts: &SolveOptions) -> Result<LpBounds> {
     let m = model::build(regions, opts.stars, Integrality::Relaxed);
     let values = run(m, opts.time_limit)?;
     let fractional_cells = values.iter().filter(|&&v| v > 1e-6 && v < 1.0 - 1e-6).count();

@@ -45,7 +45,12 @@ pub fn build(regions: &Regions, stars: usize, integrality: Integrality) -> Queen
 
 /// [`build`] with some cells fixed in advance (`fixed[i]` for row-major cell `i`:
 /// `Some(true)` a star, `Some(false)` none; a short slice leaves the rest free).
-pub fn build_fixed(regions: &Regions, stars: usize, integrality: Integrality, fixed: &[Option<bool>]) -> QueensModel {
+pub(crate) fn build_fixed(
+    regions: &Regions,
+    stars: usize,
+    integrality: Integrality,
+    fixed: &[Option<bool>],
+) -> QueensModel {
     let n = regions.n();
     let mut vars = ProblemVariables::new();
     let mut values = vec![0.0; n * n];
@@ -136,14 +141,9 @@ impl QueensModel {
         cell_values(&self.cells, &self.fixed, values)
     }
 
-    /// The variables and constraints, for handing to a solver by hand.
-    pub fn into_parts(self) -> (ProblemVariables, Vec<Constraint>) {
-        (self.vars, self.constraints)
-    }
-
     /// Adds the no-good cut that forbids `placement`: Σ x over its cells ≤ |cells| − 1.
     /// Any other solution differs in at least one of those cells.
-    pub fn forbid(&mut self, placement: &Placement) {
+    pub(crate) fn forbid(&mut self, placement: &Placement) {
         let cells: Vec<usize> = placement.cells().iter().map(|c: &Cell| c.row * self.n + c.col).collect();
         self.add(&cells, Sense::AtMost, cells.len() as f64 - 1.0);
     }

@@ -39,7 +39,7 @@ pub enum Stars {
 impl Stars {
     /// The K to use when the input may state its own (a link's K, a `# stars:`
     /// line): a fixed K first, then the stated one; `None` means find it.
-    pub fn or_stated(self, stated: Option<usize>) -> Option<usize> {
+    pub(crate) fn or_stated(self, stated: Option<usize>) -> Option<usize> {
         match self {
             Stars::Fixed(k) => Some(k),
             Stars::Auto => stated,
@@ -215,7 +215,10 @@ pub fn solve_auto(regions: &Regions, opts: &SolveOptions) -> (Option<usize>, Res
 /// [`solve_auto`], saying which exact engine answered: the one that ran for the K
 /// the result is about (for `no-solution`, the last one that ran; `None` when the
 /// counting bounds and the search ruled out every K without one).
-pub fn solve_auto_by(regions: &Regions, opts: &SolveOptions) -> (Option<usize>, Result<Placement>, Option<Exact>) {
+pub(crate) fn solve_auto_by(
+    regions: &Regions,
+    opts: &SolveOptions,
+) -> (Option<usize>, Result<Placement>, Option<Exact>) {
     let deadline = Instant::now() + opts.time_limit;
     let mut verdicts = Vec::new();
     let mut engines: Vec<(usize, Exact)> = Vec::new();

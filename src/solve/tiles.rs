@@ -10,11 +10,11 @@
 //! cells.
 
 /// The four 2×2 tilings, by the offset (row, column) added to a cell before halving.
-pub const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
+pub(crate) const TILINGS: [(usize, usize); 4] = [(0, 0), (0, 1), (1, 0), (1, 1)];
 
 /// The tile of the cell at (`row`, `col`) in `tiling`, as its (row, column) among
 /// that tiling's tiles.
-pub fn tile(row: usize, col: usize, (dr, dc): (usize, usize)) -> (usize, usize) {
+pub(crate) fn tile(row: usize, col: usize, (dr, dc): (usize, usize)) -> (usize, usize) {
     ((row + dr) / 2, (col + dc) / 2)
 }
 
@@ -25,7 +25,7 @@ pub fn corner((t, u): (usize, usize), (dr, dc): (usize, usize)) -> (isize, isize
 }
 
 /// How many tiles of `tiling` the cells (row, column) meet.
-pub fn tiles_met(cells: impl IntoIterator<Item = (usize, usize)>, tiling: (usize, usize)) -> usize {
+pub(crate) fn tiles_met(cells: impl IntoIterator<Item = (usize, usize)>, tiling: (usize, usize)) -> usize {
     let mut tiles: Vec<(usize, usize)> = cells.into_iter().map(|(r, c)| tile(r, c, tiling)).collect();
     tiles.sort_unstable();
     tiles.dedup();

@@ -34,7 +34,12 @@ const SAME_COLOR: f32 = 10.0;
 /// otherwise the border reading when the borders are unambiguous. When both
 /// fail, the more telling reason: the border one on boards without N distinct
 /// colors, the color one on colored boards.
-pub fn settle(img: &RgbImage, grid: &Grid, cells: &CellColors, by_color: Result<RegionMap>) -> Result<RegionMap> {
+pub(crate) fn settle(
+    img: &RgbImage,
+    grid: &Grid,
+    cells: &CellColors,
+    by_color: Result<RegionMap>,
+) -> Result<RegionMap> {
     if let Ok(map) = &by_color {
         if partition::check(&map.regions, Pieces::Connected).is_ok() {
             return by_color;

@@ -33,7 +33,7 @@ pub struct CellColors {
 
 impl CellColors {
     /// The Lab color of `cell`.
-    pub fn lab_at(&self, cell: Cell) -> Lab {
+    pub(crate) fn lab_at(&self, cell: Cell) -> Lab {
         self.lab[cell.row * self.n + cell.col]
     }
 }

@@ -25,14 +25,14 @@ impl Lab {
     }
 
     /// Converts back to 8-bit sRGB (clamped).
-    pub fn to_rgb(self) -> [u8; 3] {
+    pub(crate) fn to_rgb(self) -> [u8; 3] {
         let rgb: Srgb = Srgb::from_color(PLab::new(self.l, self.a, self.b));
         let c: Srgb<u8> = rgb.into_format();
         [c.red, c.green, c.blue]
     }
 
     /// CIE76 ΔE: Euclidean distance in Lab.
-    pub fn dist(self, o: Lab) -> f32 {
+    pub(crate) fn dist(self, o: Lab) -> f32 {
         ((self.l - o.l).powi(2) + (self.a - o.a).powi(2) + (self.b - o.b).powi(2)).sqrt()
     }
 

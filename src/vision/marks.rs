@@ -118,7 +118,7 @@ pub fn read(img: &RgbImage, grid: &Grid, cells: &CellColors) -> MarkReading {
 /// ink it is unsure of, a Star Battle star ([`stars::is_star`]), which fills so much
 /// of its cell that its box and fill say nothing.
 #[doc(hidden)]
-pub fn read_cell(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Scratch) -> Read {
+pub(crate) fn read_cell(img: &RgbImage, grid: &Grid, cell: Cell, bg: [u8; 3], s: &mut Scratch) -> Read {
     match classify(&features(img, grid, cell, bg, s)) {
         Read::Unsure if stars::is_star(img, grid.center(cell), grid.px.min(grid.py), bg) => Read::Sure(Mark::Queen),
         read => read,
@@ -139,7 +139,7 @@ pub enum Read {
 
 /// Decides a cell from its measurements.
 #[doc(hidden)]
-pub fn classify(f: &Features) -> Read {
+pub(crate) fn classify(f: &Features) -> Read {
     if f.frame_match < FRAME_MATCH {
         return Read::Covered;
     }

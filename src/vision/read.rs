@@ -50,7 +50,7 @@ pub struct ReadTimes {
 /// [`Error::ReadingTimeLimit`] once `deadline` has passed: the grid search checks
 /// it as it goes, and every later stage before it starts. A board partly under a
 /// panel is refused as [`Error::Covered`].
-pub fn read_board(image: RgbImage, deadline: Deadline, ms: &mut ReadTimes) -> (Picture, Result<RegionMap>) {
+pub(crate) fn read_board(image: RgbImage, deadline: Deadline, ms: &mut ReadTimes) -> (Picture, Result<RegionMap>) {
     let (grid, cells, mut map) = read_regions(&image, deadline, ms);
     if deadline.passed() {
         map = Err(Error::ReadingTimeLimit);
@@ -143,7 +143,7 @@ fn framed_board(
 /// cells were taken for a region: then that is the reason to give. Called on the
 /// map, and again on the solve's result (a panel's cells can make a map that reads
 /// but does not solve). True when it replaced the error.
-pub fn covered_instead<T>(image: &RgbImage, result: &mut Result<T>) -> bool {
+pub(crate) fn covered_instead<T>(image: &RgbImage, result: &mut Result<T>) -> bool {
     let unread = matches!(
         result,
         Err(Error::Regions { .. }

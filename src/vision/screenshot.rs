@@ -14,7 +14,7 @@ use image::{DynamicImage, ImageReader, Limits, RgbImage};
 use crate::error::{Error, Result};
 
 /// The smallest side we try to read a board from.
-pub const MIN_SIDE: u32 = 40;
+pub(crate) const MIN_SIDE: u32 = 40;
 
 /// The PNG signature.
 const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
@@ -226,7 +226,7 @@ pub fn looks_like_image(bytes: &[u8]) -> bool {
 /// The default decoded-pixel budget: 40 megapixels. A 4K screen is 8.3 MP and a
 /// phone about 3 MP, so this leaves a wide margin while a decompression bomb (a
 /// small file announcing a huge image) is refused before it costs any memory.
-pub const DEFAULT_MAX_PIXELS: u64 = 40_000_000;
+pub(crate) const DEFAULT_MAX_PIXELS: u64 = 40_000_000;
 
 /// Bytes per decoded pixel the decoders may need: the widest format we decode
 /// (16-bit RGBA), so `max_alloc` never refuses an image within the pixel budget.
@@ -276,7 +276,7 @@ pub fn decode(bytes: &[u8], max_side: u32) -> Result<RgbImage> {
 
 /// Decodes `bytes`, refusing from the header alone (before any large allocation)
 /// images whose sides exceed `max_side` or whose area exceeds `max_pixels`.
-pub fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
+pub(crate) fn decode_limited(bytes: &[u8], max_side: u32, max_pixels: u64) -> Result<RgbImage> {
     // Read before the eXIf chunk (a WebP's EXIF chunk) is dropped with the other metadata.
     let orientation_read = if bytes.starts_with(PNG_SIGNATURE) {
         Some(png_orientation(bytes))

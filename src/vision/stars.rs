@@ -26,7 +26,7 @@ const INK: i32 = 100;
 /// True when the ink around `(cx, cy)` (a cell's middle, in pixels) is a filled
 /// five-pointed star on background `bg`, its tips between 0.15 and `REACH` pitches
 /// from its centre.
-pub fn is_star(img: &RgbImage, (cx, cy): (f64, f64), pitch: f64, bg: [u8; 3]) -> bool {
+pub(crate) fn is_star(img: &RgbImage, (cx, cy): (f64, f64), pitch: f64, bg: [u8; 3]) -> bool {
     let ink = |x: f64, y: f64| -> bool {
         let (x, y) = (x.round(), y.round());
         if x < 0.0 || y < 0.0 || x >= f64::from(img.width()) || y >= f64::from(img.height()) {

@@ -1,6 +1,7 @@
 //! ARCHITECTURE.md stays true: every folder of `src/` is named in it, every `src/…`
 //! path it names exists, its engine table names every file of `src/solve/logic/`
-//! once and nothing else, and no source file of the project is over 600 lines.
+//! once and nothing else, no source file of the project is over 600 lines, and
+//! every `pub` item is needed outside its crate.
 
 use std::path::{Path, PathBuf};
 
@@ -184,4 +185,88 @@ fn the_tests_table_names_every_test_file() {
         }
     }
     assert!(missing.is_empty(), "ARCHITECTURE.md's Tests section does not name {missing:?}");
+}
+
+/// The library's surface is what something outside it needs: every `pub` item of
+/// `src/` (a function, type, constant, trait or module, not a field or a
+/// re-export) is named by the binary, a test, a benchmark, an example or a fuzz
+/// target, or by another public line of `src/` (a signature, a field, a
+/// re-export) that is. Anything else is `pub(crate)`.
+#[test]
+fn every_pub_item_is_needed_outside_its_layer_or_crate() {
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for p in std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()) {
+            if p.is_dir() {
+                rust_files(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let words = |text: &str| -> std::collections::BTreeSet<String> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_string).collect()
+    };
+    let mut outside = Vec::new();
+    for dir in ["tests", "benches", "examples", "fuzz/fuzz_targets"] {
+        rust_files(&root().join(dir), &mut outside);
+    }
+    outside.push(root().join("src/main.rs"));
+    let mut named = std::collections::BTreeSet::new();
+    for f in &outside {
+        named.extend(words(&std::fs::read_to_string(f).unwrap_or_default()));
+    }
+    let mut inside = Vec::new();
+    rust_files(&root().join("src"), &mut inside);
+    inside.retain(|f| !f.ends_with("src/main.rs"));
+    let kinds = ["fn ", "struct ", "enum ", "const ", "static ", "type ", "trait ", "mod "];
+    let mut items = Vec::new();
+    let mut public_words = std::collections::BTreeSet::new();
+    for f in &inside {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let rel = f.strip_prefix(root()).unwrap().display().to_string();
+        for (at, _) in text.match_indices("pub ") {
+            if at > 0 && !text[..at].ends_with(|c: char| c.is_whitespace()) {
+                continue;
+            }
+            let rest = text[at + 4..].trim_start_matches("async ").trim_start_matches("unsafe ");
+            // What the item shows: its signature up to its body, and an enum's variants.
+            let end = match (rest.starts_with("enum "), rest.starts_with("use ")) {
+                (true, _) => rest.find('}'),
+                (_, true) => rest.find(';'),
+                // The first `{` or `;` outside brackets (`[u8; 3]` is inside).
+                _ => rest
+                    .char_indices()
+                    .scan(0i32, |depth, (i, c)| {
+                        *depth += match c {
+                            '(' | '[' => 1,
+                            ')' | ']' => -1,
+                            _ => 0,
+                        };
+                        Some((i, c, *depth))
+                    })
+                    .find(|&(_, c, depth)| depth == 0 && (c == '{' || c == ';'))
+                    .map(|(i, _, _)| i),
+            };
+            let shown = &rest[..end.unwrap_or(rest.len())];
+            let kind = kinds.iter().find(|k| rest.starts_with(*k) && !rest.starts_with("fn("));
+            let name: String = kind.map_or(String::new(), |k| {
+                rest[k.len()..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+            });
+            public_words.extend(words(shown).into_iter().filter(|w| *w != name));
+            if kind.is_some() {
+                items.push((rel.clone(), name));
+            }
+        }
+    }
+    let unneeded: Vec<String> = items
+        .iter()
+        .filter(|(_, name)| !named.contains(name) && !public_words.contains(name))
+        .map(|(file, name)| format!("{file}: {name}"))
+        .collect();
+    assert!(items.len() > 100, "found only {} pub items: is the scan broken?", items.len());
+    assert!(
+        unneeded.is_empty(),
+        "pub items nothing outside the library names (make them pub(crate)):\n{}",
+        unneeded.join("\n")
+    );
 }

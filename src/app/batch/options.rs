@@ -22,7 +22,7 @@ pub enum Mode {
 
 impl Mode {
     /// True for the modes that answer about the player's board (`hint`, `why`).
-    pub fn on_players_board(self) -> bool {
+    pub(crate) fn on_players_board(self) -> bool {
         matches!(self, Mode::Hint | Mode::Why(_))
     }
 }

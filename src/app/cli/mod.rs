@@ -405,7 +405,7 @@ pub enum ColorChoice {
 
 impl Common {
     /// The library settings (every flag was validated by its parser).
-    pub fn to_config(&self) -> crate::pipeline::Config {
+    pub(crate) fn to_config(&self) -> crate::pipeline::Config {
         crate::pipeline::Config {
             solve: crate::solve::SolveOptions {
                 stars: match self.stars {

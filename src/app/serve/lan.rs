@@ -24,10 +24,10 @@ use base64::Engine as _;
 pub const COOKIE: &str = "queens_token";
 
 /// The header a script may carry the token in instead.
-pub const HEADER: &str = "x-queens-token";
+pub(crate) const HEADER: &str = "x-queens-token";
 
 /// A fresh access token: 16 bytes from the OS random source, as 22 URL-safe characters.
-pub fn new_token() -> std::io::Result<String> {
+pub(crate) fn new_token() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(format!("no random numbers from the OS: {e}")))?;
     Ok(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes))
@@ -37,7 +37,7 @@ pub fn new_token() -> std::io::Result<String> {
 /// private range (10/8, 172.16/12, 192.168/16), else the first other IPv4 address
 /// that is neither loopback nor link-local, else such an IPv6 address (in the
 /// interfaces' order, by name). `None` when the machine has none (no network).
-pub fn lan_address() -> Option<IpAddr> {
+pub(crate) fn lan_address() -> Option<IpAddr> {
     let mut addrs: Vec<(String, IpAddr)> =
         if_addrs::get_if_addrs().ok()?.into_iter().map(|i| (i.name.clone(), i.ip())).collect();
     addrs.sort();
@@ -55,7 +55,7 @@ pub fn lan_address() -> Option<IpAddr> {
 /// `url` as a QR code drawn with Unicode half blocks (`▀`, `▄`, `█`, spaces for
 /// light modules), two rows of modules per line, with the quiet zone around it. On
 /// a terminal (`color`), black on white, so that it reads on dark themes too.
-pub fn qr_text(url: &str, color: bool) -> String {
+pub(crate) fn qr_text(url: &str, color: bool) -> String {
     use qrcode::render::unicode::Dense1x2;
     // A URL of a few dozen bytes always fits (a QR code holds up to 2,953 bytes).
     let Ok(code) = qrcode::QrCode::new(url.as_bytes()) else { return String::new() };
@@ -92,7 +92,7 @@ fn carried(req: &Request) -> (Option<&str>, Option<&str>, Vec<&str>) {
 /// the request carries it, in any of its places (a stale cookie beside the right
 /// header or query does not hide it); a request that carried it in its query, or
 /// with a stale cookie, gets the cookie.
-pub async fn require_token(State(token): State<std::sync::Arc<str>>, req: Request, next: Next) -> Response {
+pub(crate) async fn require_token(State(token): State<std::sync::Arc<str>>, req: Request, next: Next) -> Response {
     let (query, header, cookies) = carried(&req);
     let by_query = query.is_some_and(|t| same(t, &token));
     let by_cookie = cookies.iter().any(|t| same(t, &token));

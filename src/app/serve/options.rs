@@ -91,7 +91,7 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// The default [`ServeOptions::upload_budget`]: 160 MiB, eight whole uploads of
 /// the 20 MiB limit (a screenshot is well under 1 MB).
-pub const DEFAULT_UPLOAD_BUDGET: usize = 160 << 20;
+pub(crate) const DEFAULT_UPLOAD_BUDGET: usize = 160 << 20;
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. A screenshot is charged
 /// about 100 MB (mostly the board search's worst case), a 40-megapixel RGB

@@ -162,7 +162,7 @@ impl Board {
     }
 
     /// True when no cell is unknown.
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         !self.cells.contains(&CellState::Unknown)
     }
 

@@ -82,7 +82,7 @@ impl Engine {
     /// This engine with every search stopping at `deadline`: past it, a step or
     /// a presolve simply finds nothing more (never a wrong deduction), and the
     /// caller, seeing [`Deadline::passed`], reports the time limit.
-    pub fn with_deadline(mut self, deadline: Deadline) -> Self {
+    pub(crate) fn with_deadline(mut self, deadline: Deadline) -> Self {
         self.geo.deadline = deadline;
         self
     }
@@ -232,7 +232,7 @@ impl Engine {
     /// 1–9) until none is left, then sweeps of what-if probing (technique 11) within a
     /// small budget, so a hard board still reaches HiGHS quickly. Stops early on a
     /// broken rule (the MILP then reports the puzzle has no solution).
-    pub fn deduce(&self, start: Board) -> Board {
+    pub(crate) fn deduce(&self, start: Board) -> Board {
         let mut board = start;
         let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
         while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {

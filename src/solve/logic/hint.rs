@@ -92,7 +92,7 @@ impl Hint {
 
     /// Adds `advice` to what the hint says (its three reveals), for a hint whose
     /// search stopped: what the user of one front end can do next.
-    pub fn advise(&mut self, advice: &str) {
+    pub(crate) fn advise(&mut self, advice: &str) {
         for text in [&mut self.reveals.nudge, &mut self.reveals.reason, &mut self.reveals.text] {
             text.push(' ');
             text.push_str(advice);
@@ -231,7 +231,7 @@ pub fn walk(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
 
 /// The hint that fixes the mark `m`, a mistake of `marks`, as [`hint`] fixes the
 /// first one (for "why?" asked about that mark).
-pub fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
+pub(crate) fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
     let g = engine.geometry();
     let mistakes = mistakes(g, solution, marks);
     let clashes = clashes(regions, g.stars(), &marks.queens());

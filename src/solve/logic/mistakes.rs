@@ -147,7 +147,7 @@ pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistak
 /// clash that has one off the solution (a clash names the queen to remove, never
 /// an X); else the first queen off the solution; else the first X on it. `None`
 /// when there is no mistake.
-pub fn first_to_fix(mistakes: &[Mistake], clashes: &[Clash]) -> Option<(Mistake, Option<Clash>)> {
+pub(crate) fn first_to_fix(mistakes: &[Mistake], clashes: &[Clash]) -> Option<(Mistake, Option<Clash>)> {
     let wrong_queen = |cell: Cell| mistakes.iter().find(|m| m.cell == cell && m.mark == Mark::Queen).copied();
     for c in clashes {
         if let Some(m) = wrong_queen(c.a).or_else(|| wrong_queen(c.b)) {
@@ -160,7 +160,7 @@ pub fn first_to_fix(mistakes: &[Mistake], clashes: &[Clash]) -> Option<(Mistake,
 
 /// The board of the player's marks that agree with `solution` (the others left
 /// blank), nothing else decided.
-pub fn board_of_correct_marks(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
+pub(crate) fn board_of_correct_marks(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
     let mut correct = marks.clone();
     for m in mistakes(engine.geometry(), solution, marks) {
         correct.set(m.cell, Mark::Blank);
@@ -169,7 +169,7 @@ pub fn board_of_correct_marks(engine: &Engine, solution: &Placement, marks: &Mar
 }
 
 /// [`board_of_correct_marks`] with the cells their queens rule out taken as known.
-pub fn correct_board(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
+pub(crate) fn correct_board(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
     let mut board = board_of_correct_marks(engine, solution, marks);
     engine.take_reach(&mut board);
     board

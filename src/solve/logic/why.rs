@@ -42,7 +42,7 @@ impl Why {
     /// This answer as a hint, for the places that show hints (the terminal board,
     /// the hint picture): its reveals, what the nudge points at, and one step that
     /// decides every cell the chain decides.
-    pub fn to_hint(&self) -> Hint {
+    pub(crate) fn to_hint(&self) -> Hint {
         if let Some(h) = &self.mistake {
             return h.clone();
         }

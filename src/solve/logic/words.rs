@@ -27,7 +27,7 @@ impl Names {
 
     /// Regions called by colour and letter ("the purple region (C)"), for players who
     /// read the letters drawn on the board (`--letters`) rather than the colours.
-    pub fn colours_and_letters(colour_names: &[&str]) -> Self {
+    pub(crate) fn colours_and_letters(colour_names: &[&str]) -> Self {
         Self::coloured(colour_names, true)
     }
 

@@ -20,12 +20,12 @@
 const TOTALIZER_FROM: usize = 4;
 
 /// A literal as DIMACS writes it: `v` or `-v`, with `v ≥ 1`.
-pub type Lit = i32;
+pub(crate) type Lit = i32;
 
 /// The clauses of one puzzle, stored end to end (one allocation for them all,
 /// where a `Vec` per clause cost more than the solver's setup on a 10×10 board).
 #[derive(Debug, Clone, Default)]
-pub struct Cnf {
+pub(crate) struct Cnf {
     /// Variables used: cell variables are `1..=n*n` (a counted reference formula's counters follow).
     pub vars: i32,
     lits: Vec<Lit>,
@@ -45,7 +45,7 @@ impl Cnf {
     }
 
     /// Every clause, as literals, in the order they were written.
-    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> {
+    pub(crate) fn clauses(&self) -> impl Iterator<Item = &[Lit]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(&self.ends).map(|(from, &to)| &self.lits[from..to])
     }
@@ -161,7 +161,7 @@ impl Cnf {
 }
 
 /// The variable of row-major cell `i`.
-pub fn cell_var(i: usize) -> Lit {
+pub(crate) fn cell_var(i: usize) -> Lit {
     Lit::try_from(i + 1).expect("boards are far smaller than 2^31 cells")
 }
 

@@ -17,7 +17,7 @@
 //! the deadline bounds a solve, and its `Theory` hook (propagations with lazily
 //! asked reasons) is what lets [`units`] count inside the search.
 
-pub mod cnf;
+pub(crate) mod cnf;
 mod confine;
 #[cfg(test)]
 mod testing;

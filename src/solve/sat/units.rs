@@ -64,7 +64,7 @@ struct Unit {
 
 /// The theory: counts per unit and tiling, kept in step with the solver's trail.
 #[derive(Debug)]
-pub struct Units {
+pub(crate) struct Units {
     /// The cell variables, row-major (`cell[i].idx() == i`).
     cells: Vec<Var>,
     units: Vec<Unit>,
@@ -234,7 +234,7 @@ impl Units {
     /// tiling than it needs stars: no placement exists. The search could not say
     /// so itself, since a tile bound with nothing ruled out has no reason to give
     /// (the counter clauses this theory replaced wrote the empty clause here).
-    pub fn too_few_tiles(&self) -> bool {
+    pub(crate) fn too_few_tiles(&self) -> bool {
         self.units.iter().any(|unit| unit.cuts.clone().any(|c| self.met[c] < unit.need))
     }
 

@@ -31,7 +31,8 @@ use cut::extend_cut_edges;
 use lattice::{cross_contrast, fit_axis, grow, lattice_confirmed, median};
 
 /// Detects the board in `img`, however long that takes; see [`detect_within`].
-pub fn detect(img: &RgbImage) -> Result<Grid> {
+#[cfg(test)]
+pub(crate) fn detect(img: &RgbImage) -> Result<Grid> {
     detect_within(img, Deadline::NONE)
 }
 
@@ -42,7 +43,7 @@ pub fn detect(img: &RgbImage) -> Result<Grid> {
 /// short side is still ≥ 200 px, then twice that); the lattice is then scaled
 /// back. If those find nothing, the full-resolution search decides, and a more
 /// sensitive pass after it for blurred pictures.
-pub fn detect_within(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
+pub(crate) fn detect_within(img: &RgbImage, deadline: Deadline) -> Result<Grid> {
     // Every search gives up (finding nothing) once the deadline has passed: a
     // failure then is the time limit's.
     match search(img, deadline) {
@@ -103,7 +104,7 @@ pub fn framed(img: &RgbImage, deadline: Deadline) -> Option<Grid> {
 /// The most memory, in bytes, that finding the board in a picture of `pixels`
 /// takes beyond the picture itself: its segmentation into flat runs, at most one
 /// run a pixel and never more than the segmentation's cap.
-pub fn search_cost(pixels: u64) -> u64 {
+pub(crate) fn search_cost(pixels: u64) -> u64 {
     pixels.min(blobs::MAX_RUNS as u64) * blobs::BYTES_PER_RUN
 }
 
