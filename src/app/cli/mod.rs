@@ -339,8 +339,9 @@ pub struct Serve {
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
     pub max_pixels: u64,
-    /// MiB of decoded pictures and text being read that solves running at once
-    /// may hold together (pictures estimated from each header, text 4 bytes a byte); more requests wait up to 5 s.
+    /// MiB of decoded pictures, text being read and answers being built that solves
+    /// running at once may hold together (pictures and their answers estimated from
+    /// each header, text 4 bytes a byte); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
     /// Solves running at once (default: two per core; at most 4 per core); more
