@@ -53,10 +53,10 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
+use crate::app::budget;
 use crate::error::Error;
 use crate::output::overlay;
 use crate::output::report::{self, Record};
-use crate::app::budget;
 use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle::Cell;
 use crate::solve::logic::Reveal;
