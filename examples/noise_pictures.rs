@@ -4,7 +4,8 @@
 //! `/usr/bin/time -f %M queens solve --no-image DIR/noise-*.*` one at a time.
 //! Noise compresses least, so it is the costliest picture of its size.
 //! `noise-board.png` is a board under noise, whose answer is large;
-//! `noise40-q30.jpg` and `board40.jpg` are 40-megapixel JPEGs small enough to upload.
+//! `noise40-q30.jpg` and `board40.jpg` are 40-megapixel JPEGs small enough to
+//! upload, and `board40-16bit.png` the same board as the costliest picture to read.
 
 use std::path::PathBuf;
 
@@ -62,6 +63,11 @@ fn main() {
     });
     let style = queens::output::render::Style { cell: 678, ..Default::default() };
     let mut big = queens::output::render::render(&regions, &style, &Default::default()).0;
+    // Without the noise, in 16 bits a channel with alpha: a 1.6 MB PNG that
+    // decodes to the widest frame the decoders make.
+    let deep = image::DynamicImage::ImageRgb8(big.clone()).into_rgba16();
+    write("board40-16bit.png", &|p| deep.save_with_format(p, ImageFormat::Png));
+    drop(deep);
     for p in big.pixels_mut() {
         for c in &mut p.0 {
             *c = c.saturating_add(next() >> 3).saturating_sub(16);
