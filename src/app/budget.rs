@@ -152,7 +152,7 @@ const FALLBACK_MIB: u64 = 1024;
 /// The default `--memory-budget` of a batch, in MiB: half of the memory the
 /// machine has available (`MemAvailable` in `/proc/meminfo`), from 256 MiB to
 /// 4 GiB; 1 GiB where that cannot be read.
-pub fn default_batch_mib() -> u64 {
+pub(crate) fn default_batch_mib() -> u64 {
     let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| mem_available_kib(&text));
     available.map_or(FALLBACK_MIB, |kib| (kib / 1024 / 2).clamp(DEFAULT_MIB.0, DEFAULT_MIB.1))
 }
