@@ -3,7 +3,9 @@
 //! `cargo run --release --example noise_pictures -- DIR`, then
 //! `/usr/bin/time -f %M queens solve --no-image DIR/noise-*.*` one at a time.
 //! Noise compresses least, so it is the costliest picture of its size.
-//! `noise-board.png` is a board under noise, whose answer is large.
+//! `noise-board.png` is a board under noise, whose answer is large;
+//! `noise40-q30.jpg` and `board40.jpg` are 40-megapixel JPEGs small enough to
+//! upload, and `board40-16bit.png` the same board as the costliest picture to read.
 
 use std::path::PathBuf;
 
@@ -49,4 +51,29 @@ fn main() {
         }
     }
     write("noise-board.png", &|p| board.save_with_format(p, ImageFormat::Png));
+    // 8000×5000 grey noise as a quality-30 JPEG (13 MB, under the server's upload
+    // limit), and the same 9×9 board at 39.9 megapixels (cell 678) with the same
+    // noise as a quality-80 JPEG (8 MB; its answer is about 100 MB of JSON).
+    let jpeg = |img: &dyn Fn(&mut std::fs::File) -> image::ImageResult<()>, p: &std::path::Path| {
+        img(&mut std::fs::File::create(p)?)
+    };
+    let wide = GrayImage::from_fn(8000, 5000, |_, _| image::Luma([next()]));
+    write("noise40-q30.jpg", &|p| {
+        jpeg(&|f| image::codecs::jpeg::JpegEncoder::new_with_quality(f, 30).encode_image(&wide), p)
+    });
+    let style = queens::output::render::Style { cell: 678, ..Default::default() };
+    let mut big = queens::output::render::render(&regions, &style, &Default::default()).0;
+    // Without the noise, in 16 bits a channel with alpha: a 1.6 MB PNG that
+    // decodes to the widest frame the decoders make.
+    let deep = image::DynamicImage::ImageRgb8(big.clone()).into_rgba16();
+    write("board40-16bit.png", &|p| deep.save_with_format(p, ImageFormat::Png));
+    drop(deep);
+    for p in big.pixels_mut() {
+        for c in &mut p.0 {
+            *c = c.saturating_add(next() >> 3).saturating_sub(16);
+        }
+    }
+    write("board40.jpg", &|p| {
+        jpeg(&|f| image::codecs::jpeg::JpegEncoder::new_with_quality(f, 80).encode_image(&big), p)
+    });
 }

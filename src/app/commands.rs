@@ -84,6 +84,7 @@ fn batch_options(b: Batch, mode: Mode) -> BatchOptions {
         share: false,
         bounds: false,
         jobs: b.jobs.map(usize::from),
+        memory_budget: b.memory_budget << 20,
         quiet: b.quiet,
         color,
         debug_dir: b.common.debug_dir,

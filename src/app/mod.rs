@@ -6,6 +6,7 @@
 //! pipeline; nothing below it knows it exists.
 
 pub mod batch;
+mod budget;
 mod cells;
 pub mod cli;
 mod commands;

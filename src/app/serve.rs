@@ -14,9 +14,9 @@
 //! the number of solves at once ([`ServeOptions::max_concurrent`], 503 after
 //! waiting [`ServeOptions::queue_wait`] for a slot), the bodies held at once
 //! ([`ServeOptions::upload_budget`], counted as they arrive, see `upload`), the
-//! memory that the running solves' pictures may take together
-//! ([`ServeOptions::memory_budget`], estimated from each picture's header and
-//! waited for like a slot), and the time per request
+//! memory that the running solves' pictures and their answers may take together
+//! ([`ServeOptions::memory_budget`], estimated from each picture's header before
+//! it is decoded, see `budget`, and waited for like a slot), and the time per request
 //! ([`ServeOptions::request_timeout`], 504). A panic while
 //! solving becomes a 500 with a JSON error, and so does a solve whose thread cannot
 //! start (the process's thread limit); the server keeps running.
@@ -50,18 +50,17 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use base64::Engine as _;
 use serde_json::{json, Value};
 use tokio::sync::Semaphore;
 
+use crate::app::budget;
 use crate::error::Error;
 use crate::output::overlay;
 use crate::output::report::{self, Record};
-use crate::pipeline::{self, Config, Kind, Outcome};
+use crate::pipeline::{self, Config, Outcome};
 use crate::puzzle::Cell;
 use crate::solve::logic::Reveal;
 use crate::solve::stars::Stars;
-use crate::vision::screenshot;
 
 mod connections;
 mod job;
@@ -381,9 +380,9 @@ async fn answer(
         return (StatusCode::BAD_REQUEST, Json(record_json(&outcome, config.letters, None))).into_response();
     }
 
-    // Room for what reading it takes next, then a shared slot, within the same
-    // deadline; the body keeps its own room until it is dropped.
-    let wanted = permits(&state, upload_cost(&body, &config));
+    // Room for what reading it and building its answer take next, then a shared
+    // slot, within the same deadline; the body keeps its own room until it is dropped.
+    let wanted = permits(&state, cost(&body, &config, what));
     job::run(&state, own, give_up, wanted, move || {
         let answer = match what {
             Answer::Solve => solve_upload(&body, &config),
@@ -396,24 +395,21 @@ async fn answer(
     .await
 }
 
-/// The memory that reading `body` may take, charged to the budget while it runs.
-/// A picture's comes from its header alone; one over the pixel limit is refused by
-/// the decoder from the same header, so it needs no room. Anything else is read as
-/// text (or a link), whose reading takes at most [`TEXT_COST_PER_BYTE`] times its size.
-fn upload_cost(body: &[u8], config: &Config) -> u64 {
-    if Kind::of_bytes(body) != Kind::Picture {
-        return TEXT_COST_PER_BYTE * body.len() as u64;
-    }
-    match screenshot::decode_cost(body) {
-        Some((w, h, bytes)) if w.max(h) <= config.max_side && u64::from(w) * u64::from(h) <= config.max_pixels => bytes,
-        _ => 0,
+/// The memory that answering `body` with `what` may take, charged to the budget
+/// before it runs: reading it ([`budget::estimate`]), and for a picture answered
+/// with a picture, that answer's buffers ([`budget::answer_cost`]), both from the
+/// picture's header.
+fn cost(body: &[u8], config: &Config, what: Answer) -> u64 {
+    let estimate = budget::estimate(body, body.len() as u64, config);
+    let drawn = match what {
+        Answer::Solve => true,
+        Answer::Hint(_, _, picture) | Answer::Why(_, _, picture) => picture,
+    };
+    match estimate.size {
+        Some((w, h)) if drawn => estimate.read + budget::answer_cost(w, h),
+        _ => estimate.read,
     }
 }
-
-/// Bytes of memory a text upload may take per byte of it while it is read: the
-/// text parser's bound (its cells borrow from the text, and reading stops at the
-/// first line no puzzle can hold).
-const TEXT_COST_PER_BYTE: u64 = 4;
 
 /// Solves one upload (on a blocking thread): the status and the JSON answer.
 fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
@@ -427,8 +423,7 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
             let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
             overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
-            let png = overlay::encode_png(&pic.image);
-            format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
+            reply::png_data_url(pic.image)
         }),
         _ => None,
     };

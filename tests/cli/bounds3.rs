@@ -351,3 +351,35 @@ fn the_server_fits_its_connections_to_the_open_file_limit() {
         }
     }
 }
+
+/// Issue 48, item 5: a batch's files share one memory budget. Four 40-megapixel
+/// grey-noise JPEGs, each charged about 310 MB (its 13 MB, decoding and reading
+/// it), with `-j 4` and `--memory-budget 400` are read one at a time, so the peak
+/// stays near one picture's 230 MB; `-j 4` read all four at once (about 850 MB).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_shares_one_memory_budget() {
+    if !std::path::Path::new("/usr/bin/time").exists() {
+        eprintln!("skipped: no /usr/bin/time to measure the batch's peak with");
+        return;
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let noise = image::GrayImage::from_fn(8000, 5000, |_, _| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        image::Luma([(seed >> 24) as u8])
+    });
+    let mut jpeg = Vec::new();
+    noise.write_to(&mut std::io::Cursor::new(&mut jpeg), image::ImageFormat::Jpeg).unwrap();
+    drop(noise);
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..4 {
+        write(dir.path(), &format!("noise-{i}.jpg"), &jpeg);
+    }
+    let (code, stderr, kb) = peak(&["solve", "--no-image", "-j", "4", "--memory-budget", "400"], dir.path());
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr.matches("the picture is too detailed to find a board in").count(), 4, "{stderr}");
+    // One at a time: under 320 MiB; two at once would take about 420 MB.
+    assert!(kb < 320 * 1024, "peak {} MB with a 400 MiB budget: {stderr}", kb / 1024);
+}

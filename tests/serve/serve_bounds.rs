@@ -331,3 +331,40 @@ async fn an_upload_counts_while_it_is_held() {
     }
     panic!("the room of an upload whose client went was never given back");
 }
+
+/// Issue 48, item 8: the budget counts an answer's picture before it is built.
+/// A 3000² lattice costs 141 MB to read and 73 MB more to answer with its picture;
+/// in a 180 MiB budget (189 MB) the whole costs more than the budget, so it runs
+/// alone, and a small screenshot sent while it reads (3 s, its time limit) is
+/// answered after it. When only the reading was charged, the screenshot's 11 MB
+/// fitted beside the lattice's 141 MB and was answered at once, while the
+/// lattice's answer (had it been solved) would have been built outside the budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_is_charged_before_it_is_built() {
+    let mut opts = queens::app::serve::ServeOptions {
+        memory_budget: 180 << 20,
+        per_client: 4,
+        queue_wait: Duration::from_secs(60),
+        ..Default::default()
+    };
+    opts.config.solve.time_limit = Duration::from_secs(3);
+    let addr = in_process(opts).await;
+    let url = format!("http://{addr}/api/solve");
+    let client = client(120);
+    let lattice = {
+        let (client, url) = (client.clone(), url.clone());
+        tokio::spawn(async move {
+            let res = client.post(&url).body(lattice_png(3000, 12)).send().await.expect("the server answers");
+            (res.status(), std::time::Instant::now())
+        })
+    };
+    // The lattice's 40 KB are in and it is reading well before this.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let res = client.post(&url).body(screenshot()).send().await.expect("the server answers");
+    let shot_done = std::time::Instant::now();
+    assert_eq!(res.status(), reqwest::StatusCode::OK);
+    let (status, lattice_done) = lattice.await.unwrap();
+    // Stopped by its time limit while reading.
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(lattice_done <= shot_done, "the screenshot was answered beside a lattice that needed the whole budget");
+}

@@ -2,6 +2,12 @@
 //! file per task, so memory stays flat), print results in input order, write
 //! overlays atomically, and decide the exit status.
 //!
+//! The files in flight share one memory budget ([`BatchOptions::memory_budget`]):
+//! each is charged its estimate, from its header, before it is read, and holds it
+//! until its pictures are written, so `-j 8` on eight 40-megapixel pictures holds
+//! what the budget allows, not eight times one. A file that costs more than the
+//! whole budget runs alone.
+//!
 //! One bad file never stops the others: its failure is printed as `path: reason`
 //! and the run goes on. Exit 0 when every input was solved, 1 when any failed.
 //!
@@ -23,13 +29,12 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use rayon::prelude::*;
-
+use crate::app::budget::Budget;
 pub(crate) use job::named_as_image;
 use job::{expand, Source};
 pub use options::{BatchOptions, Mode};
 use print::Done;
-use process::process;
+use process::{process, Input};
 pub(crate) use read::{read_file, read_stdin};
 
 /// Runs the batch; returns the process exit status (0 all solved, 1 any failed).
@@ -61,24 +66,38 @@ pub fn run(opts: &BatchOptions) -> i32 {
             return 1;
         }
     };
+    // What the inputs in flight may hold together, and one turn a worker: an
+    // input is opened only when a worker is free for it.
+    let (budget, in_flight) = (Budget::new(opts.memory_budget), Budget::new(threads as u64));
     let (tx, rx) = mpsc::channel::<(usize, Done)>();
     let mut failures: Vec<String> = Vec::new();
     let total = jobs.len();
     let ran = std::thread::scope(|scope| {
         let jobs = &jobs;
         let inputs = &inputs;
+        let (budget, in_flight) = (&budget, &in_flight);
         // Built, not `scope.spawn`: at the process's thread limit, an error, not a panic.
+        // This thread hands the inputs out in order, each once it has a worker's
+        // turn and its room in the budget; the workers themselves never wait for
+        // room (see `Budget`).
         std::thread::Builder::new().spawn_scoped(scope, move || {
-            pool.install(|| {
-                jobs.par_iter().enumerate().for_each_with(tx, |tx, (i, job)| {
-                    let done = process(job, opts, inputs);
-                    // Memory handed back helps the files still to come; a lone file's
-                    // process is about to exit, so the trim would only add to its time.
-                    if total > 1 {
-                        release_memory();
-                    }
-                    let _ = tx.send((i, done));
-                });
+            pool.in_place_scope(|workers| {
+                for (i, job) in jobs.iter().enumerate() {
+                    let turn = in_flight.charge(1);
+                    let input = Input::open(job);
+                    let room = budget.charge(input.cost(opts));
+                    let tx = tx.clone();
+                    workers.spawn(move |_| {
+                        let done = process(job, input, opts, inputs);
+                        // Memory handed back helps the files still to come; a lone file's
+                        // process is about to exit, so the trim would only add to its time.
+                        if total > 1 {
+                            release_memory();
+                        }
+                        drop((room, turn));
+                        let _ = tx.send((i, done));
+                    });
+                }
             });
         })?;
         // A lone input that keeps a terminal waiting gets a spinner (a big board's

@@ -48,6 +48,11 @@ pub struct BatchOptions {
     pub bounds: bool,
     /// Worker threads (None: all cores).
     pub jobs: Option<usize>,
+    /// Bytes of memory the files in flight may hold together, each charged its
+    /// estimate from its header before it is read (its bytes, decoding and reading
+    /// it, the pictures written of it); a file that does not fit waits for the
+    /// files before it, and one larger than the whole budget runs alone.
+    pub memory_budget: u64,
     /// No progress bar, no summary.
     pub quiet: bool,
     /// Color the boards.

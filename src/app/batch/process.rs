@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use super::job::{named_as_image, Job, Source};
 use super::options::{BatchOptions, Mode};
 use super::print::{render, Done};
-use super::read::{read_file, read_stdin};
+use super::read::{open_file, read_stdin, Opened};
+use crate::app::budget;
 use crate::error::Error;
 use crate::output::files::write_atomic;
 use crate::output::{debug, names, overlay};
@@ -19,23 +20,68 @@ use crate::pipeline::{self, Outcome, Picture};
 use crate::solve;
 use crate::solve::logic::hint::Stopped;
 
-/// The bytes of a job's input: a URL is its own bytes, a broken job fails with its reason.
-fn read_input(job: &Job) -> Result<Vec<u8>, Error> {
-    match &job.source {
-        Source::Stdin => read_stdin(),
-        Source::File(p) => read_file(p),
-        Source::Url(url) => Ok(url.clone().into_bytes()),
-        Source::Broken(why) => Err(Error::Io { message: why.clone() }),
+/// A job's input as far as it is read before its memory is charged: a file
+/// opened and its head read, or the bytes of standard input or of a URL.
+#[derive(Debug)]
+pub(super) enum Input {
+    /// A file, its head read ([`open_file`]).
+    Head(Opened),
+    /// All of the input.
+    Bytes(Vec<u8>),
+    /// An input that cannot be read, and why.
+    Failed(Error),
+}
+
+impl Input {
+    /// Opens `job`'s input: a file's head only, standard input whole (its size is
+    /// not known before), a URL as its own bytes; a broken job fails with its reason.
+    pub(super) fn open(job: &Job) -> Input {
+        let read = match &job.source {
+            Source::Stdin => read_stdin().map(Input::Bytes),
+            Source::File(p) => open_file(p).map(Input::Head),
+            Source::Url(url) => Ok(Input::Bytes(url.clone().into_bytes())),
+            Source::Broken(why) => Err(Error::Io { message: why.clone() }),
+        };
+        read.unwrap_or_else(Input::Failed)
+    }
+
+    /// The memory this input may take, estimated from its head: its own bytes,
+    /// what reading it costs ([`budget::estimate`]), and for a picture, the
+    /// pictures the run writes of it ([`budget::written_cost`]).
+    pub(super) fn cost(&self, opts: &BatchOptions) -> u64 {
+        let (bytes, whole) = match self {
+            Input::Head(opened) => (&opened.head[..], opened.size),
+            Input::Bytes(bytes) => (&bytes[..], bytes.len() as u64),
+            Input::Failed(_) => return 0,
+        };
+        let estimate = budget::estimate(bytes, whole, &opts.config);
+        let drawn =
+            (opts.out_dir.is_some() && (opts.solution || opts.mode.on_players_board())) || opts.debug_dir.is_some();
+        let written = match estimate.size {
+            Some((w, h)) if drawn => budget::written_cost(w, h),
+            _ => 0,
+        };
+        whole + estimate.read + written
+    }
+
+    /// All of the input's bytes.
+    fn read(self) -> Result<Vec<u8>, Error> {
+        match self {
+            Input::Head(opened) => opened.read_rest(),
+            Input::Bytes(bytes) => Ok(bytes),
+            Input::Failed(e) => Err(e),
+        }
     }
 }
 
-/// Solves one job (or gives its hint) and writes its pictures; returns what it prints.
-pub(super) fn process(job: &Job, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
+/// Solves one job (or gives its hint) from its `input` and writes its pictures;
+/// returns what it prints.
+pub(super) fn process(job: &Job, input: Input, opts: &BatchOptions, inputs: &HashSet<PathBuf>) -> Done {
     let named_as_image = match &job.source {
         Source::File(p) => named_as_image(p),
         _ => false,
     };
-    let (mut outcome, picture) = match read_input(job) {
+    let (mut outcome, picture) = match input.read() {
         Ok(bytes) => pipeline::solve_bytes(&bytes, named_as_image, &opts.config),
         Err(e) => (Outcome::failed(e, opts.config.solve.stars), None),
     };

@@ -2,8 +2,9 @@
 //! [`MAX_FILE_BYTES`] whatever the source claims, and never blocking on a FIFO or
 //! a device named on the command line.
 //!
-//! `queens read` reads through the same two functions, so it refuses the same
-//! inputs as a batch does.
+//! `queens read` reads through the same functions, so it refuses the same
+//! inputs as a batch does. A batch opens a file and reads its head first
+//! ([`open_file`]), to charge its budget before it reads the rest.
 
 use std::io::Read;
 use std::path::Path;
@@ -15,7 +16,7 @@ const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// Standard input, at most [`MAX_FILE_BYTES`].
 pub(crate) fn read_stdin() -> Result<Vec<u8>, Error> {
-    read_capped(std::io::stdin().lock(), 0).map_err(|e| match e {
+    read_capped(std::io::stdin().lock(), 0, Vec::new()).map_err(|e| match e {
         Capped::Over => Error::Io { message: "standard input is larger than the 256 MiB limit".into() },
         Capped::Io(e) => Error::io("cannot read standard input", &e),
     })
@@ -23,15 +24,47 @@ pub(crate) fn read_stdin() -> Result<Vec<u8>, Error> {
 
 /// A regular file named on the command line, at most [`MAX_FILE_BYTES`].
 pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
+    open_file(path)?.read_rest()
+}
+
+/// How much of a file is read before the rest: its header, for the estimate of
+/// what reading it costs (a picture's header is in its first bytes; one that is
+/// not is charged as the largest picture).
+const HEAD_BYTES: u64 = 64 << 10;
+
+/// A regular file opened, its size known and its first [`HEAD_BYTES`] read: what
+/// a batch charges its budget by before it reads the rest.
+#[derive(Debug)]
+pub(crate) struct Opened {
+    file: std::fs::File,
+    /// The file's first bytes.
+    pub(crate) head: Vec<u8>,
+    /// The file's size as it says, at most [`MAX_FILE_BYTES`].
+    pub(crate) size: u64,
+}
+
+/// Opens `path` (a regular file of at most [`MAX_FILE_BYTES`]) and reads its head.
+pub(crate) fn open_file(path: &Path) -> Result<Opened, Error> {
     let file = open_regular(path)?;
     let size = file.metadata().map_or(0, |m| m.len());
     if size > MAX_FILE_BYTES {
         return Err(Error::Io { message: format!("the file is {} MiB, larger than the 256 MiB limit", size >> 20) });
     }
-    read_capped(file, size).map_err(|e| match e {
-        Capped::Over => Error::Io { message: "the file is larger than the 256 MiB limit".into() },
-        Capped::Io(e) => Error::io("cannot read", &e),
-    })
+    let mut head = Vec::with_capacity(usize::try_from(size.min(HEAD_BYTES)).unwrap_or(0));
+    (&file).take(HEAD_BYTES).read_to_end(&mut head).map_err(|e| Error::io("cannot read", &e))?;
+    Ok(Opened { file, head, size })
+}
+
+impl Opened {
+    /// The whole file: its head and the rest, at most [`MAX_FILE_BYTES`] whatever
+    /// its size said.
+    pub(crate) fn read_rest(self) -> Result<Vec<u8>, Error> {
+        let Opened { file, head, size } = self;
+        read_capped(file, size, head).map_err(|e| match e {
+            Capped::Over => Error::Io { message: "the file is larger than the 256 MiB limit".into() },
+            Capped::Io(e) => Error::io("cannot read", &e),
+        })
+    }
 }
 
 /// Why a capped read failed.
@@ -44,10 +77,12 @@ enum Capped {
 
 /// Reads at most [`MAX_FILE_BYTES`] + 1 bytes, whatever the source claims its size
 /// is (`/dev/zero`, a pipe, a file that grows): one byte past the cap is refused.
-/// `hint` is the expected size, to allocate once.
-fn read_capped(source: impl Read, hint: u64) -> Result<Vec<u8>, Capped> {
-    let mut buf = Vec::with_capacity(usize::try_from(hint.min(MAX_FILE_BYTES)).unwrap_or(0));
-    source.take(MAX_FILE_BYTES + 1).read_to_end(&mut buf).map_err(Capped::Io)?;
+/// `hint` is the expected size, to allocate once; `buf` holds what was read before.
+fn read_capped(source: impl Read, hint: u64, mut buf: Vec<u8>) -> Result<Vec<u8>, Capped> {
+    let hint = usize::try_from(hint.min(MAX_FILE_BYTES)).unwrap_or(0);
+    buf.reserve_exact(hint.saturating_sub(buf.len()));
+    let left = (MAX_FILE_BYTES + 1).saturating_sub(buf.len() as u64);
+    source.take(left).read_to_end(&mut buf).map_err(Capped::Io)?;
     if buf.len() as u64 > MAX_FILE_BYTES {
         return Err(Capped::Over);
     }

@@ -263,6 +263,12 @@ pub struct Batch {
     /// Files solved at once (default: all cores; at most 4 per core, more is an error).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<u16>,
+    /// MiB of memory the files solved at once may hold together, each charged its
+    /// estimate from its header before it is read (a file larger than the budget runs
+    /// alone). The default is half the memory this machine has available, from 256
+    /// MiB to 4 GiB (1 GiB where that cannot be read).
+    #[arg(long, default_value_t = crate::app::budget::default_batch_mib(), value_name = "MIB", value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
+    pub memory_budget: u64,
     /// No progress bar or spinner and no summary; only results (and errors) are printed.
     #[arg(short, long)]
     pub quiet: bool,
@@ -339,8 +345,9 @@ pub struct Serve {
     /// Largest picture accepted, in pixels (40M = 40 megapixels); checked on the header.
     #[arg(long, default_value = "40M", value_name = "PIXELS", value_parser = pixels)]
     pub max_pixels: u64,
-    /// MiB of decoded pictures and text being read that solves running at once
-    /// may hold together (pictures estimated from each header, text 4 bytes a byte); more requests wait up to 5 s.
+    /// MiB of decoded pictures, text being read and answers being built that solves
+    /// running at once may hold together (pictures and their answers estimated from
+    /// each header, text 4 bytes a byte); more requests wait up to 5 s.
     #[arg(long, default_value_t = 320, value_name = "MIB", value_parser = clap::value_parser!(u32).range(16..=1_048_576))]
     pub memory_budget: u32,
     /// Solves running at once (default: two per core; at most 4 per core); more

@@ -22,11 +22,13 @@ pub struct ServeOptions {
     pub queue_wait: Duration,
     /// How long a request may take once it has a slot before it gets 504.
     pub request_timeout: Duration,
-    /// Bytes of decoded pictures (and of text being read, 4 a byte), then of
-    /// answers until they are sent, that the running solves may hold together,
-    /// each picture estimated from its header ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost)). A picture that does
-    /// not fit waits for room like for a slot; one larger than the whole budget
-    /// waits until it can run alone.
+    /// Bytes of decoded pictures (and of text being read, 4 a byte) and of the
+    /// answers' pictures being built, then of answers until they are sent, that
+    /// the running solves may hold together, each picture estimated from its header
+    /// ([`screenshot::decode_cost`](crate::vision::screenshot::decode_cost), and
+    /// the PNG, base64 and JSON of its answer from its width and height) and
+    /// charged before it is decoded. A picture that does not fit waits for room
+    /// like for a slot; one larger than the whole budget waits until it can run alone.
     pub memory_budget: u64,
     /// Bytes of request bodies the server may hold at once, from their first byte
     /// until their solve ends (a budget apart from [`ServeOptions::memory_budget`],
@@ -94,8 +96,8 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(20);
 pub(crate) const DEFAULT_UPLOAD_BUDGET: usize = 160 << 20;
 
 /// The default [`ServeOptions::memory_budget`]: 320 MiB. A screenshot is charged
-/// about 100 MB (mostly the board search's worst case), a 40-megapixel RGB
-/// picture 256 MB, so three screenshots or one large picture read at once; a
-/// single picture that costs more than the whole budget (a 40 MP 16-bit one)
-/// runs alone.
+/// about 125 MB (mostly the board search's worst case, then its answer), a
+/// 40-megapixel RGB picture 256 MB to read and 320 MB more for its answer, so two
+/// screenshots or one large picture run at once; a single picture that costs
+/// more than the whole budget runs alone.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 320 << 20;

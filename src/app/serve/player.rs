@@ -7,7 +7,6 @@
 //! ([`crate::app::cells`]), so the page and the terminal answer one picture alike.
 
 use axum::http::StatusCode;
-use base64::Engine as _;
 use serde_json::Value;
 
 use super::reply::INPUT_NAME;
@@ -86,9 +85,7 @@ fn board_picture(
             overlay::crop(&image, &grid)
         }
     };
-    let png = overlay::encode_png(&image);
-    let url = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png));
-    Some((url, [x - x0, y - y0, w, h]))
+    Some((super::reply::png_data_url(image), [x - x0, y - y0, w, h]))
 }
 
 /// Adds the picture, the region map, the colours and how regions are named

@@ -6,6 +6,21 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+/// `image` as a PNG data URL (`data:image/png;base64,…`), each buffer freed as
+/// soon as the next is made: the picture once its PNG is, the PNG once its base64
+/// is, which is written once into a string of its exact size. What this holds at
+/// its peak is what [`budget::answer_cost`](crate::app::budget::answer_cost) counts.
+pub(super) fn png_data_url(image: image::RgbImage) -> String {
+    use base64::Engine as _;
+    const PREFIX: &str = "data:image/png;base64,";
+    let png = crate::output::overlay::encode_png(&image);
+    drop(image);
+    let mut url = String::with_capacity(PREFIX.len() + png.len().div_ceil(3) * 4);
+    url.push_str(PREFIX);
+    base64::engine::general_purpose::STANDARD.encode_string(&png, &mut url);
+    url
+}
+
 /// What the `input` field of every API record says.
 pub(super) const INPUT_NAME: &str = "upload";
 
