@@ -194,29 +194,24 @@ fn the_tests_table_names_every_test_file() {
 /// re-export) that is. Anything else is `pub(crate)`.
 #[test]
 fn every_pub_item_is_needed_outside_its_layer_or_crate() {
-    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        for p in std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()) {
-            if p.is_dir() {
-                rust_files(&p, out);
-            } else if p.extension().is_some_and(|e| e == "rs") {
-                out.push(p);
-            }
+    let rust_files = |dirs: &[&str]| -> Vec<PathBuf> {
+        let (mut folders, mut files) = (Vec::new(), Vec::new());
+        for dir in dirs {
+            walk(&root().join(dir), &mut folders, &mut files);
         }
-    }
+        files.retain(|f| f.extension().is_some_and(|e| e == "rs"));
+        files
+    };
     let words = |text: &str| -> std::collections::BTreeSet<String> {
         text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_string).collect()
     };
-    let mut outside = Vec::new();
-    for dir in ["tests", "benches", "examples", "fuzz/fuzz_targets"] {
-        rust_files(&root().join(dir), &mut outside);
-    }
+    let mut outside = rust_files(&["tests", "benches", "examples", "fuzz/fuzz_targets"]);
     outside.push(root().join("src/main.rs"));
     let mut named = std::collections::BTreeSet::new();
     for f in &outside {
-        named.extend(words(&std::fs::read_to_string(f).unwrap_or_default()));
+        named.extend(words(&std::fs::read_to_string(f).expect("readable")));
     }
-    let mut inside = Vec::new();
-    rust_files(&root().join("src"), &mut inside);
+    let mut inside = rust_files(&["src"]);
     inside.retain(|f| !f.ends_with("src/main.rs"));
     let kinds = ["fn ", "struct ", "enum ", "const ", "static ", "type ", "trait ", "mod "];
     let mut items = Vec::new();
