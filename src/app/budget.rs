@@ -236,12 +236,10 @@ mod tests {
 
     /// A `w`×`h` RGB picture of noise (which compresses least).
     fn noise(w: u32, h: u32) -> image::RgbImage {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::generate::rng::Rng::new(7);
         image::RgbImage::from_fn(w, h, |_, _| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            image::Rgb([(seed >> 24) as u8, (seed >> 32) as u8, (seed >> 40) as u8])
+            let [r, g, b, ..] = rng.next_u64().to_le_bytes();
+            image::Rgb([r, g, b])
         })
     }
 
