@@ -9,7 +9,7 @@ pub mod batch;
 mod cells;
 pub mod cli;
 mod commands;
-mod generate;
+pub(crate) mod generate;
 pub mod serve;
 pub mod shell;
 
