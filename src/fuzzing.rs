@@ -114,18 +114,24 @@ pub(crate) const MAX_SIZED_TEXT: usize = 8 << 20;
 /// valid UTF-8, lossily) is repeated up to it, cut at a character. Most picks are short (up to 32 KiB); one in sixteen goes up to
 /// [`MAX_SIZED_TEXT`], so a fuzzer explores texts of any size from small inputs.
 pub fn sized_text(data: &[u8]) -> String {
-    let Some((&pick, body)) = data.split_first() else { return String::new() };
+    sized_after("", data)
+}
+
+/// `prefix`, then the text [`sized_text`] makes of `data`, written once into a
+/// string of the final size (so the input costs its length, and nothing more, to make).
+pub fn sized_after(prefix: &str, data: &[u8]) -> String {
+    let Some((&pick, body)) = data.split_first() else { return prefix.to_string() };
     // Made valid once, on the short body: a lossy pass over megabytes would be
     // most of a run's time (the fuzzer counts every byte's comparisons).
     let body = String::from_utf8_lossy(body);
     if body.is_empty() {
-        return String::new();
+        return prefix.to_string();
     }
-    let exponent = if pick < 240 { u32::from(pick % 16) } else { 16 + u32::from(pick % 8) };
-    let len = (1usize << exponent).min(MAX_SIZED_TEXT).max(body.len());
-    let mut text = String::with_capacity(len);
-    while text.len() < len {
-        let mut take = body.len().min(len - text.len());
+    let len = sized_len(pick, body.len());
+    let mut text = String::with_capacity(prefix.len() + len);
+    text.push_str(prefix);
+    while text.len() - prefix.len() < len {
+        let mut take = body.len().min(len - (text.len() - prefix.len()));
         while !body.is_char_boundary(take) {
             take -= 1;
         }
@@ -135,6 +141,13 @@ pub fn sized_text(data: &[u8]) -> String {
         text.push_str(&body[..take]);
     }
     text
+}
+
+/// The length `pick` stands for, never shorter than a body of `body` bytes: 2 to
+/// the `pick % 16` bytes for 240 picks in 256, else 64 KiB to [`MAX_SIZED_TEXT`].
+fn sized_len(pick: u8, body: usize) -> usize {
+    let exponent = if pick < 240 { u32::from(pick % 16) } else { 16 + u32::from(pick % 8) };
+    (1usize << exponent).min(MAX_SIZED_TEXT).max(body)
 }
 
 /// Text-size target: the text of [`sized_text`] through the text target's reading
@@ -147,6 +160,90 @@ pub fn text_sized(data: &[u8]) -> usize {
     let _ = text_read(&text);
     let _ = pipeline::parse_text(&text);
     text.len()
+}
+
+/// Where a puzz.link link's query starts: the size targets put their bytes after it.
+pub const PUZZLINK_PREFIX: &str = "https://puzz.link/p?starbattle/";
+
+/// Where a penpa-edit link's `p=` part starts.
+pub const PENPA_PREFIX: &str = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=";
+
+/// puzz.link size target: [`PUZZLINK_PREFIX`] and the bytes of `data` repeated to
+/// the length `data[0]` picks (as [`sized_text`]), through `puzzlink::parse` (which
+/// the CLI's entry point calls for such a link): only `parse` errors, within the
+/// link's memory bound ([`text_memory_bound`], checked by the caller). Returns the
+/// link's length.
+pub fn link_sized(data: &[u8]) -> usize {
+    let url = sized_after(PUZZLINK_PREFIX, data);
+    if let Err(e) = crate::puzzle::puzzlink::parse(&url) {
+        assert_eq!(e.kind(), "parse", "URL errors are parse errors: {e}");
+    }
+    url.len()
+}
+
+/// penpa-edit size target: the sized text of `data` ([`sized_text`]) read three
+/// ways through `penpa::parse` (which the CLI's entry point calls for a link): as a link
+/// itself, as the `p=` part after [`PENPA_PREFIX`] (base64 and inflate at size),
+/// and as penpa's save text packed into a link (`penpa::pack`: the inflated text
+/// at size, up to `penpa::MAX_TEXT`). Only `parse` errors, and everything within
+/// the text's memory bound ([`text_memory_bound`], checked by the caller; the
+/// packed link is far shorter than its text, and `tests/fuzz_dimensions.rs` holds
+/// hostile packed links to their own length's bound). Returns the text's length.
+pub fn penpa_sized(data: &[u8]) -> usize {
+    let text = sized_text(data);
+    let read = |link: &str| {
+        if let Err(e) = crate::puzzle::penpa::parse(link) {
+            assert_eq!(e.kind(), "parse", "link errors are parse errors: {e}");
+        }
+    };
+    read(&text);
+    read(&sized_after(PENPA_PREFIX, data));
+    read(&crate::puzzle::penpa::pack(&text));
+    text.len()
+}
+
+/// Level JSON size target, as `generate --not-in` reads a file: the bytes of `data`
+/// repeated to the length `data[0]` picks ([`sized_text`]) as the file, and the
+/// same length of whole copies of them as a JSON list (`[body,body,…]`, so a level
+/// or a value repeats into a file that parses). Every run answers (levels read or
+/// a message) within the file's memory bound ([`text_memory_bound`], checked by the
+/// caller). Returns the longer file's length.
+#[cfg(feature = "cli")]
+pub fn levels_sized(data: &[u8]) -> usize {
+    let file = sized_text(data);
+    let _ = levels_read(file.as_bytes());
+    let list = sized_list(data);
+    let _ = levels_read(list.as_bytes());
+    file.len().max(list.len())
+}
+
+/// Level JSON `bytes` read as `generate --not-in` reads a file (named `fuzz.json`
+/// in messages): how many distinct layouts it holds, or the message.
+#[cfg(feature = "cli")]
+pub fn levels_read(bytes: &[u8]) -> Result<usize, String> {
+    let mut seen = crate::generate::canon::Seen::new();
+    crate::app::generate::levels_in(bytes, "fuzz.json", &mut seen)?;
+    Ok(seen.len())
+}
+
+/// The JSON list the level target builds of `data`: `[`, whole copies of the body
+/// (lossy UTF-8) joined by `,` up to the length `data[0]` picks (one copy at
+/// least), `]`. `[]` without a body.
+pub fn sized_list(data: &[u8]) -> String {
+    let Some((&pick, body)) = data.split_first() else { return "[]".to_string() };
+    let body = String::from_utf8_lossy(body);
+    let len = sized_len(pick, body.len());
+    let copies = if body.is_empty() { 0 } else { (len / (body.len() + 1)).max(1) };
+    let mut list = String::with_capacity(copies * (body.len() + 1) + 2);
+    list.push('[');
+    for i in 0..copies {
+        if i > 0 {
+            list.push(',');
+        }
+        list.push_str(&body);
+    }
+    list.push(']');
+    list
 }
 
 /// The memory a text of `len` bytes may take to read: 4 bytes a byte and 20 MB.

@@ -160,16 +160,22 @@ fn not_in(paths: &[PathBuf]) -> Result<Seen, String> {
 /// with the file but the layouts themselves (a level's other fields, and anything
 /// that is not a level, are passed over unheld), so a file costs about its size.
 fn levels(path: &Path, seen: &mut Seen) -> Result<(), String> {
-    use serde::de::Deserializer as _;
     let shown = names::path(path);
     // Capped, and only regular files (a FIFO or device is refused at once), as every input.
     let read = if path == Path::new("-") { batch::read_stdin() } else { batch::read_file(path) };
     let bytes = read.map_err(|e| format!("{shown}: {e}"))?;
-    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+    levels_in(&bytes, &shown, seen)
+}
+
+/// Reads the levels of level JSON `bytes` (of the file `shown`, for messages) into
+/// `seen`, as [`levels`] describes. The `levels_sized` fuzz target reads through it.
+pub(crate) fn levels_in(bytes: &[u8], shown: &str, seen: &mut Seen) -> Result<(), String> {
+    use serde::de::Deserializer as _;
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
         return Err(format!("{shown}: not JSON: {e}"));
     }
     let mut level = 0;
-    let mut de = serde_json::Deserializer::from_slice(&bytes);
+    let mut de = serde_json::Deserializer::from_slice(bytes);
     de.deserialize_seq(Levels { seen, level: &mut level }).map_err(|_| match level {
         0 => format!("{shown}: expected a JSON list of levels"),
         i => format!("{shown}: level {i} has no \"regions\" as a square of rows"),

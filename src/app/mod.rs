@@ -10,7 +10,7 @@ mod budget;
 mod cells;
 pub mod cli;
 mod commands;
-mod generate;
+pub(crate) mod generate;
 pub mod serve;
 pub mod shell;
 
