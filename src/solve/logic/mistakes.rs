@@ -11,14 +11,19 @@
 use super::board::{Board, CellState, Geometry, Unit};
 use super::chain::deciding;
 use super::engine::Engine;
-use super::step::{add_unit, Step, Technique, Uses};
-use super::techniques::cheapest;
+use super::step::{add_unit, Found, Step, Technique, Uses};
+use super::techniques::{cheapest, every_cheap};
 use super::words::{piece, Names};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
 
 /// Most steps a refutation takes: a reason is worth showing only while it is short.
 const MAX_REFUTATION: usize = 8;
+
+/// Most steps a shortened refutation on a Star Battle board takes: its stars ask
+/// more steps of any reason, and past this the reason is no clearer than the
+/// solution itself.
+const MAX_SHORTENED: usize = 12;
 
 /// A mark that contradicts the solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,27 +211,82 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
 }
 
 /// With a queen on cell `at` of `board`, the cheap steps (techniques 1–9) until a
-/// rule breaks, when that takes at most [`MAX_REFUTATION`] of them.
+/// rule breaks, when that takes at most [`MAX_REFUTATION`] of them. On a big Star
+/// Battle board the cheapest steps wander: they follow everything the player's
+/// marks allow before they reach the broken unit. Then the long way round, taken
+/// to its end, is shortened: only the steps it needed are looked for again
+/// ([`shorten`]), each found afresh on the board before it, so every step is a
+/// deduction of the engine whatever the shortening kept.
 fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
     let g = engine.geometry();
     let mut trial = board.clone();
     trial.set(at, CellState::Queen);
+    let cheapest_step = |b: &Board| cheapest(g, b, Technique::Pressured);
+    let direct = follow(engine, &trial, MAX_REFUTATION, cheapest_step);
+    if direct.is_some() || g.k == 1 {
+        return direct;
+    }
+    let mut best = follow(engine, &trial, g.n() * g.n(), cheapest_step)?;
+    while let Some(shorter) = shorten(engine, &trial, &best) {
+        best = shorter;
+    }
+    (best.steps().len() <= MAX_SHORTENED).then_some(best)
+}
+
+/// The steps `next` picks from `start` until a rule breaks, as a refutation, when
+/// that takes at most `max` of them.
+fn follow(engine: &Engine, start: &Board, max: usize, mut next: impl FnMut(&Board) -> Option<Found>) -> Option<Proof> {
+    let g = engine.geometry();
+    let mut trial = start.clone();
     let mut steps = Vec::new();
     loop {
         if let Some(broken) = g.contradiction(&trial) {
             let (says, touching) = broken_rule(g, engine.names(), &trial, broken);
             return Some(Proof::Refuted { steps, broken, says, touching });
         }
-        if steps.len() >= MAX_REFUTATION || g.deadline.passed() {
+        if steps.len() >= max || g.deadline.passed() {
             return None;
         }
-        let found = cheapest(g, &trial, Technique::Pressured)?;
-        let step = engine.step(found, &trial);
+        let step = engine.step(next(&trial)?, &trial);
         for &(c, s) in &step.decided {
             trial.set(g.at(c), s);
         }
         steps.push(step);
     }
+}
+
+/// A shorter refutation than `proof` from `start`, when there is one: the cells
+/// the broken unit reads, and back from there the cells each step that decides
+/// one of them reads (its rows, columns, regions and cells), mark the steps the
+/// proof needs; the engine then looks again from `start` for steps that decide
+/// those cells only, cheapest first, until a rule breaks.
+fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
+    let g = engine.geometry();
+    let unit_cells = |uses: &Uses| -> Vec<usize> {
+        let units = (uses.rows.iter().map(|&r| Unit::Row(r)))
+            .chain(uses.cols.iter().map(|&c| Unit::Col(c)))
+            .chain(uses.regions.iter().map(|&r| Unit::Region(r)));
+        let mut cells: Vec<usize> = units.flat_map(|u| g.units[g.index(u)].iter().copied()).collect();
+        cells.extend(uses.cells.iter().map(|&c| g.at(c)));
+        cells
+    };
+    let mut read = vec![false; g.n() * g.n()];
+    for i in unit_cells(&proof.ends_on()) {
+        read[i] = true;
+    }
+    let mut wanted = vec![false; g.n() * g.n()];
+    for step in proof.steps().iter().rev() {
+        if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
+            for &(c, _) in &step.decided {
+                wanted[g.at(c)] = true;
+            }
+            for i in unit_cells(&step.uses) {
+                read[i] = true;
+            }
+        }
+    }
+    let needed = |b: &Board| every_cheap(g, b).find(|f| f.decided.iter().any(|&(i, _)| wanted[i]));
+    follow(engine, start, proof.steps().len() - 1, needed)
 }
 
 /// How `unit` breaks a rule on `board`, naming the unit and no cell: too many
