@@ -166,7 +166,7 @@ pub fn text_sized(data: &[u8]) -> usize {
 pub const PUZZLINK_PREFIX: &str = "https://puzz.link/p?starbattle/";
 
 /// Where a penpa-edit link's `p=` part starts.
-pub const PENPA_PREFIX: &str = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=";
+pub(crate) const PENPA_PREFIX: &str = "https://swaroopg92.github.io/penpa-edit/#m=edit&p=";
 
 /// puzz.link size target: [`PUZZLINK_PREFIX`] and the bytes of `data` repeated to
 /// the length `data[0]` picks (as [`sized_text`]), through `puzzlink::parse` (which
@@ -183,7 +183,7 @@ pub fn link_sized(data: &[u8]) -> usize {
 
 /// penpa-edit size target: the sized text of `data` ([`sized_text`]) read three
 /// ways through `penpa::parse` (which the CLI's entry point calls for a link): as a link
-/// itself, as the `p=` part after [`PENPA_PREFIX`] (base64 and inflate at size),
+/// itself, as the `p=` part after `PENPA_PREFIX` (base64 and inflate at size),
 /// and as penpa's save text packed into a link (`penpa::pack`: the inflated text
 /// at size, up to `penpa::MAX_TEXT`). Only `parse` errors, and everything within
 /// the text's memory bound ([`text_memory_bound`], checked by the caller; the
