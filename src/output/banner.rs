@@ -13,8 +13,14 @@ pub(crate) fn font() -> FontRef<'static> {
     FontRef::try_from_slice(FONT).expect("the bundled font parses")
 }
 
-/// Splits `text` into lines no wider than `width` pixels at `size`.
+/// Splits `text` into lines no wider than `width` pixels at `size`, each of its
+/// own lines (a chain's numbered steps) starting a new one.
 fn wrap(text: &str, font: &FontRef<'_>, size: f32, width: u32) -> Vec<String> {
+    text.lines().flat_map(|paragraph| wrap_line(paragraph, font, size, width)).collect()
+}
+
+/// One line of text split into lines no wider than `width` pixels at `size`.
+fn wrap_line(text: &str, font: &FontRef<'_>, size: f32, width: u32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -466,7 +466,8 @@ pub fn hint_text(
 ) -> String {
     let star = star_symbol(stars, outcome.from_borders);
     let mut shown = [false; 3];
-    let mut out = format!("  {}\n", hint.reveals.reveal(reveal));
+    // A chain's steps go one a line (`why`), each indented as the board is.
+    let mut out = format!("  {}\n", hint.reveals.reveal(reveal).replace('\n', "\n  "));
     let colors = crate::output::palette::display_colors(outcome);
     let colors = colors.as_deref();
     let marks = outcome.marks.as_ref();
@@ -480,26 +481,15 @@ pub fn hint_text(
             let cell = Cell::new(r, c);
             let letter = region_letter(regions.label(cell));
             let decided = step.and_then(|s| s.decided.iter().find(|d| d.0 == cell)).map(|d| d.1);
-            let used = match step {
-                Some(s) => {
-                    s.uses.rows.contains(&r)
-                        || s.uses.cols.contains(&c)
-                        || s.uses.regions.contains(&regions.label(cell))
-                        || s.uses.cells.contains(&cell)
-                }
-                None => {
-                    look.rows.contains(&r)
-                        || look.cols.contains(&c)
-                        || look.regions.contains(&regions.label(cell))
-                        || look.cells.contains(&cell)
-                }
-            };
+            let used = step.map_or(look, |s| &s.uses).covers(cell, regions);
+            // Cells the steps before a chain's last decided, in its units (`why`).
+            let before = hint.earlier.iter().find(|d| d.0 == cell).map(|d| d.1).filter(|_| answer);
             // Only the mark the answer is about: another wrong X could show where a queen goes.
             let mistake = answer && hint.fix.is_some_and(|m| m.cell == cell);
             // What the crowns rule out is the answer's to show: before it the board is
             // the player's own, so a unit shows as many open cells as their screen.
             let implied = answer && hint.implied.contains(&cell);
-            let symbol = match (decided, mistake, marks.map(|m| m.get(cell))) {
+            let symbol = match (decided.or(before), mistake, marks.map(|m| m.get(cell))) {
                 (Some(CellState::Queen), _, _) => '+',
                 (Some(_), _, _) => '-',
                 (None, true, _) => '!',

@@ -40,6 +40,9 @@ const DECIDED: [u8; 3] = [10, 110, 60];
 const EARLIER: [u8; 3] = [90, 90, 100];
 /// Ink of the mistake circles.
 const MISTAKE: [u8; 3] = [220, 30, 30];
+/// Ink of the frame around the cell a `why` asks about: orange, apart from the
+/// outlines' black or blue and the marks' green and grey.
+const ASKED: [u8; 3] = [235, 120, 0];
 
 /// How a hint picture is drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -51,6 +54,9 @@ pub struct Look {
     /// What a star is drawn as: a crown for Queens, a star for Star Battle
     /// ([`Glyph::for_board`]).
     pub glyph: Glyph,
+    /// The cell a `why` is about, framed at every reveal (the player asked about
+    /// it, so marking it tells nothing).
+    pub asked: Option<Cell>,
 }
 
 /// Where a hint is drawn: the screenshot itself (when its board was found), or for a
@@ -143,8 +149,18 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
         outline(img, grid, n, unit, 0.0, stroke, ink);
         outline(img, grid, n, unit, stroke, stroke + inner, OUTLINE_INNER);
     }
+    if let Some(cell) = look.asked {
+        frame(img, grid, cell, width * 1.5, ASKED);
+    }
     if look.reveal != Reveal::Answer {
         return;
+    }
+    // What the player's crowns rule out inside the outlined units, as the
+    // terminal's `·`: "one cell left" then shows one cell left.
+    let dot = (grid.px.min(grid.py) * 0.07).max(2.0) as i32;
+    for &cell in hint.implied.iter().filter(|c| units.iter().any(|u| u[c.row * n + c.col])) {
+        let (cx, cy) = grid.center(cell);
+        imageproc::drawing::draw_filled_circle_mut(img, (cx as i32, cy as i32), dot, Rgb(EARLIER));
     }
     if let Some(step) = &hint.step {
         for &(cell, state) in &step.decided {
@@ -166,6 +182,20 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
         let r = grid.px.min(grid.py) * 0.42;
         for k in 0..width.ceil() as i32 {
             draw_hollow_circle_mut(img, (cx as i32, cy as i32), r as i32 - k, Rgb(MISTAKE));
+        }
+    }
+}
+
+/// A square frame of `width` pixels inset in `cell`.
+fn frame(img: &mut RgbImage, grid: &Grid, cell: Cell, width: f64, ink: [u8; 3]) {
+    let (cx, cy) = grid.center(cell);
+    let (hx, hy) = (grid.px * 0.4, grid.py * 0.4);
+    for k in 0..width.ceil() as i32 {
+        let (x0, y0) = ((cx - hx) as i32 + k, (cy - hy) as i32 + k);
+        let (w, h) = ((2.0 * hx) as i32 - 2 * k, (2.0 * hy) as i32 - 2 * k);
+        if w > 0 && h > 0 {
+            let rect = imageproc::rect::Rect::at(x0, y0).of_size(w as u32, h as u32);
+            imageproc::drawing::draw_hollow_rect_mut(img, rect, Rgb(ink));
         }
     }
 }

@@ -427,10 +427,9 @@ fn why_answers_a_cell_and_refuses_one_off_the_board() {
     // last step's own sentence places the queen, so no "So …" repeats it.
     let out = queens().args(["why", "R2C6", "--reveal", "answer", "--no-image", "--color", "never"]).arg(&p).output();
     let text = String::from_utf8(out.unwrap().stdout).unwrap();
-    let answer = text.lines().nth(1).unwrap();
-    let last = answer.rsplit_once(". 1").map_or(answer, |(_, l)| l);
-    assert!(last.contains("one cell left for its queen: row 2, column 6."), "{text}");
-    assert!(!answer.contains("So row 2, column 6"), "the conclusion said twice: {text}");
+    let said = reveal_lines(&text);
+    assert!(said.last().unwrap().contains("one cell left for its queen: row 2, column 6."), "{text}");
+    assert!(!said.iter().any(|l| l.contains("So row 2, column 6")), "the conclusion said twice: {text}");
     // Not a cell: a usage error; off the board: that input fails.
     let bad = queens().args(["why", "x3", "--no-image"]).arg(&p).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
@@ -438,4 +437,70 @@ fn why_answers_a_cell_and_refuses_one_off_the_board() {
     let (code, off) = json(queens().args(["why", "r10c1", "--json", "--no-image"]).arg(&p));
     assert_eq!(code, 1);
     assert_eq!(off["error"]["kind"], "no-such-cell", "{off}");
+}
+
+/// The lines of a terminal answer between its header and its board.
+fn reveal_lines(text: &str) -> Vec<&str> {
+    text.lines().skip(1).take_while(|l| !l.starts_with("   ")).collect()
+}
+
+/// A long chain is shown one step at a time: in the terminal a line for how many,
+/// one numbered line a step and the conclusion on its own, and a board that shows
+/// what the last step decides and what the steps before decided inside its units,
+/// nothing else; the picture frames the cell asked about.
+#[test]
+fn a_long_why_chain_is_numbered_and_its_picture_frames_the_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let shot = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/bordered-9x9.png");
+    let (code, v) = json(queens().args(["why", "r6c2", "--json", "--reveal", "answer", "--no-image"]).arg(&shot));
+    assert_eq!(code, 0, "{v}");
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.len() >= 3, "a long chain: {v}");
+    let out = queens()
+        .args(["why", "r6c2", "--reveal", "answer", "--color", "never", "-o"])
+        .arg(dir.path())
+        .arg(&shot)
+        .output();
+    let text = String::from_utf8(out.unwrap().stdout).unwrap();
+    let said = reveal_lines(&text);
+    assert_eq!(said[0], format!("  It takes {} steps from your board.", steps.len()), "{text}");
+    for (k, line) in said[1..=steps.len()].iter().enumerate() {
+        assert!(line.starts_with(&format!("  {}. ", k + 1)), "step {} on its own line: {text}", k + 1);
+    }
+    assert_eq!(said[steps.len() + 1], "  So row 6, column 2 is empty.", "{text}");
+    assert_eq!(said.len(), steps.len() + 2, "{text}");
+    // The board: a decided cell only where the last step looks.
+    let bytes = std::fs::read(&shot).unwrap();
+    let (outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &queens::pipeline::Config::default());
+    let regions = outcome.regions.unwrap();
+    let last = steps.last().unwrap();
+    let uses = &last["uses"];
+    let has = |key: &str, v: usize| uses[key].as_array().unwrap().iter().any(|x| x.as_u64() == Some(v as u64));
+    let board: Vec<&str> = text.lines().skip(said.len() + 1).take(9).collect();
+    let mut shown = 0;
+    for (r, row) in board.iter().enumerate() {
+        let cells: Vec<&str> = row.split([' ', '(', ')']).filter(|t| !t.is_empty()).collect();
+        assert_eq!(cells.len(), 9, "{row}");
+        for (c, symbol) in cells.iter().enumerate() {
+            if matches!(*symbol, "+" | "-") {
+                shown += 1;
+                let letter = queens::puzzle::region_letter(regions.label(Cell::new(r, c))).to_string();
+                let inside = has("rows", r)
+                    || has("cols", c)
+                    || uses["regions"].as_array().unwrap().iter().any(|x| x.as_str() == Some(letter.as_str()))
+                    || uses["cells"].as_array().unwrap().iter().any(|x| *x == serde_json::json!([r, c]));
+                assert!(inside, "r{}c{} outside the last step: {text}", r + 1, c + 1);
+            }
+        }
+    }
+    let decided_total: usize = steps.iter().map(|s| s["decided"].as_array().unwrap().len()).sum();
+    assert!(shown > 0 && shown < decided_total, "only the last step's cells, {shown} of {decided_total}: {text}");
+    // The picture frames the asked cell in orange, one cell's worth.
+    let img = image::open(dir.path().join("bordered-9x9.why.png")).unwrap().to_rgb8();
+    let orange: Vec<(u32, u32)> =
+        img.enumerate_pixels().filter(|(_, _, p)| p.0 == [235, 120, 0]).map(|(x, y, _)| (x, y)).collect();
+    assert!(!orange.is_empty(), "the asked cell is framed");
+    let (xs, ys) = (orange.iter().map(|p| p.0), orange.iter().map(|p| p.1));
+    let (w, h) = (xs.clone().max().unwrap() - xs.min().unwrap(), ys.clone().max().unwrap() - ys.min().unwrap());
+    assert!(w < img.width() / 8 && h < img.width() / 8, "one cell framed: {w}×{h} of {}", img.width());
 }

@@ -99,7 +99,7 @@ pub(super) fn process(job: &Job, input: Input, opts: &BatchOptions, inputs: &Has
     };
     let mut hint = match opts.mode {
         Mode::Hint => pipeline::hint(&mut outcome, &opts.config),
-        _ => why.as_ref().map(|w| w.to_hint()),
+        _ => why.as_ref().zip(outcome.regions.as_ref()).map(|(w, r)| w.to_hint(r, opts.reveal)),
     };
     // What someone at a terminal can do about a search that stopped.
     if let Some(h) = hint.as_mut() {
@@ -124,7 +124,11 @@ pub(super) fn process(job: &Job, input: Input, opts: &BatchOptions, inputs: &Has
                 let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
                 let (image, grid) = crate::output::hint::canvas(picture, regions, outcome.marks.as_ref(), glyph)?;
                 let letters = opts.config.letters || outcome.names_by_letter();
-                let look = crate::output::hint::Look { reveal: opts.reveal, letters, glyph };
+                let asked = match opts.mode {
+                    Mode::Why(cell) => Some(cell),
+                    _ => None,
+                };
+                let look = crate::output::hint::Look { reveal: opts.reveal, letters, glyph, asked };
                 let img = crate::output::hint::picture(image, &grid, regions, h, look);
                 let kind = if matches!(opts.mode, Mode::Why(_)) { "why" } else { "hint" };
                 Some(write_hint(dir, &job.out_name, kind, inputs, &img))

@@ -65,7 +65,7 @@ fn board_picture(
     picture: Option<Picture>,
     outcome: &Outcome,
     hint: Option<&Hint>,
-    stage: Stage,
+    (stage, asked): (Stage, Option<Cell>),
     letters: bool,
     stars: usize,
 ) -> Option<(String, [u32; 4])> {
@@ -77,7 +77,9 @@ fn board_picture(
     let (x0, y0, _, _) = overlay::crop_box(image.width(), image.height(), &grid);
     let (x, y, w, h) = grid.bbox(image.width(), image.height());
     let image = match (stage, hint) {
-        (Stage::Reveal(reveal), Some(h)) => hint::picture(image, &grid, regions, h, Look { reveal, letters, glyph }),
+        (Stage::Reveal(reveal), Some(h)) => {
+            hint::picture(image, &grid, regions, h, Look { reveal, letters, glyph, asked })
+        }
         _ => {
             if letters {
                 crate::output::letters::draw_mut(&mut image, &grid, regions);
@@ -189,7 +191,8 @@ pub(super) fn hint_upload(
         map.insert("earlier".into(), earlier_json(hint.as_ref()));
     }
     let letters = config.letters || outcome.names_by_letter();
-    let drawn = if draw { board_picture(picture, &outcome, hint.as_ref(), stage, letters, stars) } else { None };
+    let drawn =
+        if draw { board_picture(picture, &outcome, hint.as_ref(), (stage, None), letters, stars) } else { None };
     (status, with_board(value, &outcome, (stars, letters), drawn))
 }
 
@@ -209,10 +212,10 @@ pub(super) fn why_upload(
     let record = crate::output::why::WhyJson::new(INPUT_NAME, &outcome, (cell, why.as_ref()), reveal);
     let status = if record.ok { StatusCode::OK } else { StatusCode::UNPROCESSABLE_ENTITY };
     let value = serde_json::to_value(&record).expect("records always serialize");
-    let hint = why.as_ref().map(|w| w.to_hint());
+    let hint = why.as_ref().zip(outcome.regions.as_ref()).map(|(w, r)| w.to_hint(r, reveal));
     let letters = config.letters || outcome.names_by_letter();
     let drawn = match hint.as_ref().filter(|_| draw) {
-        Some(h) => board_picture(picture, &outcome, Some(h), Stage::Reveal(reveal), letters, stars),
+        Some(h) => board_picture(picture, &outcome, Some(h), (Stage::Reveal(reveal), Some(cell)), letters, stars),
         None => None,
     };
     (status, with_board(value, &outcome, (stars, letters), drawn))

@@ -213,10 +213,12 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
 /// With a queen on cell `at` of `board`, the cheap steps (techniques 1–9) until a
 /// rule breaks, when that takes at most [`MAX_REFUTATION`] of them. On a big Star
 /// Battle board the cheapest steps wander: they follow everything the player's
-/// marks allow before they reach the broken unit. Then the long way round, taken
-/// to its end, is shortened: only the steps it needed are looked for again
-/// ([`shorten`]), each found afresh on the board before it, so every step is a
-/// deduction of the engine whatever the shortening kept.
+/// marks allow before they reach the broken unit. There two roads are taken to
+/// their end, the steps that bring some unit nearest to breaking ([`tightest`])
+/// and the cheapest steps, and each is shortened: only the steps it needed are
+/// looked for again ([`shorten`]), each found afresh on the board before it, so
+/// every step is a deduction of the engine whatever the shortening kept. The
+/// shorter of the two is the reason, when it is short enough to read.
 fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
     let g = engine.geometry();
     let mut trial = board.clone();
@@ -226,11 +228,61 @@ fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
     if direct.is_some() || g.k == 1 {
         return direct;
     }
-    let mut best = follow(engine, &trial, g.n() * g.n(), cheapest_step)?;
-    while let Some(shorter) = shorten(engine, &trial, &best) {
-        best = shorter;
+    let roads = [
+        follow(engine, &trial, g.n() * g.n(), |b: &Board| tightest(g, b)),
+        follow(engine, &trial, g.n() * g.n(), cheapest_step),
+    ];
+    roads
+        .into_iter()
+        .flatten()
+        .map(|mut best| {
+            while let Some(shorter) = shorten(engine, &trial, &best) {
+                best = shorter;
+            }
+            best
+        })
+        .filter(|p| p.steps().len() <= MAX_SHORTENED)
+        .min_by_key(|p| p.steps().len())
+}
+
+/// The cheap step (techniques 1–9, [`every_cheap`]) after which, its queens'
+/// reach taken too, some rule is broken or nearest to breaking: the least room
+/// any unfilled unit has left beyond the stars it needs, then the sum of the
+/// three least; the cheaper step on a tie. A refutation's goal is a broken unit,
+/// and this walks towards the one the wrong star presses on.
+fn tightest(g: &Geometry, b: &Board) -> Option<Found> {
+    let mut out = Vec::new();
+    let mut spare = Vec::with_capacity(g.units.len());
+    let mut score = |found: &Found| -> (i64, i64) {
+        let mut after = b.clone();
+        super::step::apply(&mut after, found);
+        for &(q, s) in &found.decided {
+            if s == CellState::Queen {
+                g.reach(&after, q, &mut out);
+                for &i in &out {
+                    after.set(i, CellState::Empty);
+                }
+            }
+        }
+        if g.contradiction(&after).is_some() {
+            return (-1, -3);
+        }
+        spare.clear();
+        spare.extend((0..g.units.len()).filter_map(|u| {
+            let t = g.tally(&after, u);
+            (t.queens < g.k).then(|| (t.queens + t.unknown) as i64 - g.k as i64)
+        }));
+        spare.sort_unstable();
+        (spare.first().copied().unwrap_or(i64::MAX), spare.iter().take(3).sum())
+    };
+    let mut best: Option<((i64, i64), Found)> = None;
+    for found in every_cheap(g, b) {
+        let s = score(&found);
+        if best.as_ref().is_none_or(|(t, _)| s < *t) {
+            best = Some((s, found));
+        }
     }
-    (best.steps().len() <= MAX_SHORTENED).then_some(best)
+    best.map(|(_, f)| f)
 }
 
 /// The steps `next` picks from `start` until a rule breaks, as a refutation, when

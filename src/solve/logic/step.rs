@@ -236,6 +236,16 @@ pub struct Uses {
     pub regions: Vec<usize>,
 }
 
+impl Uses {
+    /// Whether `cell` lies in one of these units or is one of these cells.
+    pub fn covers(&self, cell: Cell, regions: &crate::puzzle::Regions) -> bool {
+        self.rows.contains(&cell.row)
+            || self.cols.contains(&cell.col)
+            || self.regions.contains(&regions.label(cell))
+            || self.cells.contains(&cell)
+    }
+}
+
 /// Adds `u` to the rows, columns or regions of `uses`.
 pub(crate) fn add_unit(u: Unit, uses: &mut Uses) {
     match u {

@@ -36,42 +36,38 @@ pub struct Why {
     /// What the nudge points at: the first step's units and cells, never a cell
     /// it decides.
     pub look: Uses,
+    /// Blank cells the player's right crowns rule out, taken as known as for a
+    /// hint ([`Hint::implied`]); empty when the cell is a mistake.
+    pub implied: Vec<Cell>,
 }
 
 impl Why {
     /// This answer as a hint, for the places that show hints (the terminal board,
-    /// the hint picture): its reveals, what the nudge points at, and one step that
-    /// decides every cell the chain decides.
-    pub(crate) fn to_hint(&self) -> Hint {
+    /// the hint picture): its reveals, what the nudge points at, and the step that
+    /// decides the cell, with the cells the earlier steps decided inside that
+    /// step's units as [`Hint::earlier`] at the answer (what the last step needs
+    /// of them; the rest of a long chain would crowd the board), and nothing
+    /// decided before it.
+    pub(crate) fn to_hint(&self, regions: &Regions, reveal: super::Reveal) -> Hint {
         if let Some(h) = &self.mistake {
             return h.clone();
         }
-        let step = self.steps.last().map(|last| {
-            let mut uses = Uses::default();
-            let mut decided = Vec::new();
-            for s in &self.steps {
-                uses.cells.extend(&s.uses.cells);
-                uses.rows.extend(&s.uses.rows);
-                uses.cols.extend(&s.uses.cols);
-                uses.regions.extend(&s.uses.regions);
-                decided.extend(&s.decided);
+        let (step, earlier) = match self.steps.split_last() {
+            Some((last, before)) => {
+                let mut step = last.clone();
+                step.reveals = self.reveals.clone();
+                let inside = |c: &Cell| last.uses.covers(*c, regions);
+                let mut earlier: Vec<(Cell, CellState)> = before
+                    .iter()
+                    .flat_map(|s| s.decided.iter().copied())
+                    .filter(|(c, _)| inside(c) && reveal == super::Reveal::Answer)
+                    .collect();
+                earlier.sort();
+                earlier.dedup();
+                (Some(step), earlier)
             }
-            for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
-                v.sort_unstable();
-                v.dedup();
-            }
-            uses.cells.sort();
-            uses.cells.dedup();
-            decided.sort();
-            decided.dedup();
-            Step {
-                technique: last.technique,
-                decided,
-                uses,
-                reveals: self.reveals.clone(),
-                detail: last.detail.clone(),
-            }
-        });
+            None => (None, Vec::new()),
+        };
         Hint {
             mistakes: Vec::new(),
             clashes: Vec::new(),
@@ -81,8 +77,8 @@ impl Why {
             step,
             fix: None,
             proof: None,
-            earlier: Vec::new(),
-            implied: Vec::new(),
+            earlier,
+            implied: self.implied.clone(),
             stopped: None,
         }
     }
@@ -103,6 +99,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             reveals: h.reveals.clone(),
             look: h.look.clone(),
             mistake: Some(h),
+            implied: Vec::new(),
         };
     }
     // From the marks that are right (a wrong one elsewhere proves nothing), with
@@ -112,7 +109,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
     wrong.iter().chain([&Mistake { cell, mark: Mark::Blank }]).for_each(|m| correct.set(m.cell, Mark::Blank));
     let crowns = engine.board_from_marks(&correct);
     let mut board = crowns.clone();
-    engine.take_reach(&mut board);
+    let implied = engine.take_reach(&mut board);
     let name = cell.name();
     let is = |s: CellState| match s {
         CellState::Queen => format!("holds a {}", piece(g, false)),
@@ -138,6 +135,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             mistake: None,
             reveals: Reveals { nudge: nudge + elsewhere, reason: reason + elsewhere, text: answer + elsewhere },
             look,
+            implied,
         };
     }
     let found = deciding(engine, &board, cell);
@@ -163,10 +161,16 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
                 steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.reason)).collect();
             let texts: Vec<String> =
                 steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.text)).collect();
+            // One step a line: the terminal numbers them, the picture's banner and
+            // the page list them, each where the last one ends.
             (
                 format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].reveals.nudge)),
-                format!("It takes {n} steps from your board. {}", reasons.join(" ")),
-                format!("{}{}", texts.join(" "), so(&steps[n - 1], s)),
+                format!("It takes {n} steps from your board.\n{}", reasons.join("\n")),
+                format!(
+                    "It takes {n} steps from your board.\n{}{}",
+                    texts.join("\n"),
+                    so(&steps[n - 1], s).replacen(' ', "\n", 1)
+                ),
             )
         }
         (None, []) => {
@@ -198,6 +202,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
             text: sentence(answer) + elsewhere,
         },
         look,
+        implied,
     }
 }
 

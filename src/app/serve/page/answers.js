@@ -218,8 +218,9 @@ export function makeAnswers(ui, game) {
     let sentence = stage === 1 ? rec.nudge : stage === 2 ? rec.reason : rec.text;
     let list = null;
     if (stage === 2 && sentence) {
-      // A reason of several steps is a list, one step a line.
-      const parts = sentence.split(/\s(?=\d+\.\s)/);
+      // A reason of several steps is a list: its first line says how many, then
+      // one numbered step a line.
+      const parts = sentence.split("\n");
       if (parts.length > 2) {
         sentence = parts[0];
         list = parts.slice(1).map((t) => ({ text: t.replace(/^\d+\.\s/, "") }));
