@@ -184,11 +184,12 @@ pub fn link_sized(data: &[u8]) -> usize {
 /// penpa-edit size target: the sized text of `data` ([`sized_text`]) read three
 /// ways through `penpa::parse` (which the CLI's entry point calls for a link): as a link
 /// itself, as the `p=` part after `PENPA_PREFIX` (base64 and inflate at size),
-/// and as penpa's save text packed into a link (`penpa::pack`: the inflated text
-/// at size, up to `penpa::MAX_TEXT`). Only `parse` errors, and everything within
-/// the text's memory bound ([`text_memory_bound`], checked by the caller; the
-/// packed link is far shorter than its text, and `tests/fuzz_dimensions.rs` holds
-/// hostile packed links to their own length's bound). Returns the text's length.
+/// and as penpa's save text packed into a link (`penpa::pack_stored`: the inflated
+/// text at size, up to `penpa::MAX_TEXT`; stored blocks, so that a run's time goes
+/// to the reader, not to compressing). Only `parse` errors, and everything within
+/// the text's memory bound ([`text_memory_bound`], checked by the caller;
+/// `tests/fuzz_dimensions.rs` holds hostile links packed at level 9, far shorter
+/// than their text, to their own length's bound). Returns the text's length.
 pub fn penpa_sized(data: &[u8]) -> usize {
     let text = sized_text(data);
     let read = |link: &str| {
@@ -198,7 +199,7 @@ pub fn penpa_sized(data: &[u8]) -> usize {
     };
     read(&text);
     read(&sized_after(PENPA_PREFIX, data));
-    read(&crate::puzzle::penpa::pack(&text));
+    read(&crate::puzzle::penpa::pack_stored(&text));
     text.len()
 }
 

@@ -401,12 +401,24 @@ pub fn encode(regions: &Regions, stars: usize, marks: Option<&Marks>) -> Option<
 /// The `m=edit` link holding penpa save text `text`, packed as penpa packs it: key
 /// codes, raw DEFLATE, base64 (the inverse of [`text`]).
 pub fn pack(text: &str) -> String {
+    pack_at(text, 9)
+}
+
+/// [`pack`] with DEFLATE in stored blocks (level 0, nothing compressed): the same
+/// text inside, read alike, for the fuzz targets, which pack megabyte texts many
+/// times a second and where compressing at level 9 took most of each run's time.
+pub fn pack_stored(text: &str) -> String {
+    pack_at(text, 0)
+}
+
+/// [`pack`] at DEFLATE level `level` (0 to 10).
+fn pack_at(text: &str, level: u8) -> String {
     let mut packed = text.to_string();
     for (plain, code) in SUBSTITUTIONS {
         packed = packed.replace(plain, code);
     }
     use base64::Engine as _;
-    let deflated = miniz_oxide::deflate::compress_to_vec(packed.as_bytes(), 9);
+    let deflated = miniz_oxide::deflate::compress_to_vec(packed.as_bytes(), level);
     format!("{HOME}#m=edit&p={}", base64::engine::general_purpose::STANDARD.encode(deflated))
 }
 
