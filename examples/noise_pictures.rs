@@ -15,13 +15,8 @@ fn main() {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "noise".into()));
     std::fs::create_dir_all(&dir).expect("the folder can be made");
     let (w, h) = (6400, 6250);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed >> 24) as u8
-    };
+    let mut rng = queens::generate::rng::Rng::new(7);
+    let mut next = move || rng.below(256) as u8;
     let grey = GrayImage::from_fn(w, h, |_, _| image::Luma([next()]));
     let rgb = RgbImage::from_fn(w, h, |x, y| {
         let v = grey.get_pixel(x, y).0[0];

@@ -356,14 +356,9 @@ fn reading_a_picture_stops_at_the_time_limit() {
 fn a_picture_costs_what_the_estimate_says() {
     let dir = tempfile::tempdir().unwrap();
     let (w, h) = (3200, 3125);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = queens::generate::rng::Rng::new(7);
     let noise = image::RgbImage::from_fn(w, h, |_, _| {
-        let mut byte = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 24) as u8
-        };
+        let mut byte = || rng.below(256) as u8;
         image::Rgb([byte(), byte(), byte()])
     });
     for format in [image::ImageFormat::Png, image::ImageFormat::Jpeg, image::ImageFormat::WebP] {

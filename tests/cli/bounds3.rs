@@ -363,13 +363,8 @@ fn a_batch_shares_one_memory_budget() {
         eprintln!("skipped: no /usr/bin/time to measure the batch's peak with");
         return;
     }
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let noise = image::GrayImage::from_fn(8000, 5000, |_, _| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        image::Luma([(seed >> 24) as u8])
-    });
+    let mut rng = queens::generate::rng::Rng::new(7);
+    let noise = image::GrayImage::from_fn(8000, 5000, |_, _| image::Luma([rng.below(256) as u8]));
     let mut jpeg = Vec::new();
     noise.write_to(&mut std::io::Cursor::new(&mut jpeg), image::ImageFormat::Jpeg).unwrap();
     drop(noise);
