@@ -282,7 +282,7 @@ fn cut(value: &str, quotes: &str) -> String {
 }
 
 /// `n` with commas between groups of three digits, as people write long counts.
-fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {

@@ -8,20 +8,7 @@ use queens::app::serve::{router, ServeOptions};
 use serde_json::Value;
 use tower::ServiceExt as _;
 
-/// One request through the router, in-process: the status and the JSON body.
-async fn call(opts: ServeOptions, method: &str, uri: &str, body: impl Into<Body>) -> (StatusCode, Value) {
-    let req = Request::builder().method(method).uri(uri).body(body.into()).unwrap();
-    let res = router(opts).oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX).await.unwrap();
-    let json = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|e| panic!("status {status}: body is not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
-    (status, json)
-}
-
-fn error_kind(v: &Value) -> &str {
-    v["error"]["kind"].as_str().unwrap_or_else(|| panic!("no error kind in {v}"))
-}
+use crate::serve::{call, error_kind};
 
 /// The issue puzzle with the player's first queen and some right X marks.
 const PLAYED: &str = "111111111\n112333999\n122439999\n124437799\n124666779\n124467799\n122467899\n122555889\n112258899\n\

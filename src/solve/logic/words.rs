@@ -7,6 +7,9 @@
 use super::board::{CellState, Geometry, Unit};
 use crate::puzzle::region_letter;
 
+/// A count as people write it, 1,001: the commas error messages use too.
+pub(crate) use crate::error::thousands;
+
 /// How to call each region: colour names from a picture, else letters.
 #[derive(Debug, Clone)]
 pub struct Names {
@@ -118,18 +121,6 @@ pub(crate) fn full_stop(s: String) -> String {
     }
 }
 
-/// A count as people write it: 1,001.
-pub(crate) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
 
 /// Upper-cases the first letter.
 pub(crate) fn sentence(s: String) -> String {
