@@ -407,7 +407,7 @@ pub fn pack(text: &str) -> String {
 /// [`pack`] with DEFLATE in stored blocks (level 0, nothing compressed): the same
 /// text inside, read alike, for the fuzz targets, which pack megabyte texts many
 /// times a second and where compressing at level 9 took most of each run's time.
-pub fn pack_stored(text: &str) -> String {
+pub(crate) fn pack_stored(text: &str) -> String {
     pack_at(text, 0)
 }
 
