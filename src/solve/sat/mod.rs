@@ -38,7 +38,7 @@ use crate::puzzle::{check, Cell, Placement, Regions};
 pub fn solve(regions: &Regions, stars: usize, deadline: Deadline) -> Result<Placement> {
     let n = regions.n();
     let formula = cnf::encode(n);
-    let mut sat = batsat::Solver::new(SolverOpts::default(), Stop(deadline));
+    let mut sat = batsat::Solver::new(options(), Stop(deadline));
     // Cells are decided as stars, always. A star decided rules out its neighbours
     // and fills a share of three units, so its consequences, or its conflict, come
     // at once; an empty cell decided says little. (Measured when the units were
@@ -73,6 +73,20 @@ pub fn solve(regions: &Regions, stars: usize, deadline: Deadline) -> Result<Plac
         }
         Some(second) => Err(Error::SeveralSolutions { first, second }),
     }
+}
+
+/// batsat's options, two of MiniSat's changed. MiniSat starts deleting learnt
+/// clauses once they outnumber a third of the problem's clauses, here the
+/// touching pairs (about 800 on a 15×15 board), while a long search on these
+/// boards learns a few thousand: at four times, it keeps what it learns
+/// (Glucose too keeps far more than MiniSat's third). Variable activities decay
+/// faster (0.9, not 0.95), so the search follows its latest conflicts. Solve plus
+/// proof, summed over the fixed order and four random starting activities: the
+/// ungraded 15×15 3★ boards 28,678 conflicts against 35,208, every board of the
+/// corpus, the packs and tests/data 64,396 against 72,055 (docs/benchmarks.md,
+/// "Star Battle").
+fn options() -> SolverOpts {
+    SolverOpts { learntsize_factor: 4.0, var_decay: 0.9, ..SolverOpts::default() }
 }
 
 /// One SAT call: `Ok(None)` when unsatisfiable; a placement only once it passes the rule check.

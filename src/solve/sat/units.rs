@@ -10,9 +10,12 @@
 //!   tile holds at most one star. Cut the plane into 2×2 tiles (four ways, by the
 //!   tiling's offset): a unit that needs `need` stars and whose open (not ruled-out)
 //!   cells meet fewer than `need` tiles is a conflict, and one whose open cells meet
-//!   exactly `need` tiles has a star in each, so a tile with a single open, undecided
-//!   cell makes that cell a star. The reason: the unit's ruled-out cells that empty
-//!   the other tiles, and the cell's tile-mates. This is stronger than "fewer open
+//!   exactly `need` tiles has a star in each: a tile with a single open, undecided
+//!   cell makes that cell a star, and a tile with more rules out every cell that
+//!   touches all of them (the engine's 2×2 blocks; without it the search met 2.5
+//!   times the conflicts on the corpus and packs, docs/benchmarks.md). The reason:
+//!   the unit's ruled-out cells that empty the other tiles, and the tile's ruled-out
+//!   cells of the unit. This is stronger than "fewer open
 //!   cells than stars needed" (a tile meets at least one open cell), and it covers
 //!   the puzzle's units (`need` = K) and every pair of adjacent rows or columns
 //!   (`need` = 2K: the squeeze).
@@ -38,9 +41,8 @@
 //! most: its row, column, region and four line pairs), a ruled-out cell also takes
 //! one from its tiles, and both are undone when the solver backtracks past them.
 //! Only units that changed since the last check are looked at, and most looks end
-//! at a comparison: a unit with more tiles than it needs says nothing, and one with
-//! just enough forces a star only when some tile is down to one open cell that is
-//! not already a star.
+//! at a comparison: a unit with more tiles than it needs says nothing, nor does
+//! one with just enough once it has all its stars.
 
 use std::ops::Range;
 
@@ -58,7 +60,7 @@ struct Unit {
     /// A row, column or region, which holds at most `need` stars (a line pair's
     /// bound from above is its two lines').
     counted: bool,
-    /// Its tilings, as indices into [`Units::cut`], [`Units::met`] and [`Units::ones`].
+    /// Its tilings, as indices into [`Units::cut`], [`Units::by_tile`] and [`Units::met`].
     cuts: Range<usize>,
 }
 
@@ -73,11 +75,14 @@ pub(crate) struct Units {
     out: Vec<usize>,
     /// Per unit and tiling (a "cut"): for each of the unit's cells, its tile, as an index into `open`.
     cut: Vec<Vec<u32>>,
+    /// Per cut, the unit's cells grouped by tile, as positions in [`Unit::cells`].
+    by_tile: Vec<Vec<u32>>,
+    /// The board's side.
+    n: usize,
     /// Open (not ruled-out) cells per tile of every cut.
     open: Vec<u8>,
-    /// Per cut, the tiles with at least one open cell, and those with exactly one.
+    /// Per cut, the tiles with at least one open cell.
     met: Vec<usize>,
-    ones: Vec<usize>,
     /// Per cell, its tile and cut in every cut of every unit it belongs to.
     tiles_of: PerCell<(u32, u32)>,
     /// Per cell, the units it belongs to.
@@ -163,6 +168,7 @@ impl Units {
             lists.push((cols, 2 * k, vec![a % 2, 2 + a % 2]));
         }
         let (mut cut, mut open, mut met) = (Vec::new(), Vec::new(), Vec::new());
+        let mut by_tile = Vec::new();
         let (mut tiles_of, mut units_of) = (Vec::new(), Vec::new());
         let mut units = Vec::with_capacity(lists.len());
         // Each tile's number in the unit being cut, by its (row, column) in the
@@ -198,11 +204,13 @@ impl Units {
                     number[keys[i][t]] = u32::MAX;
                 }
                 met.push(open.len() - from);
+                let mut order: Vec<u32> = (0..u32::try_from(tile.len()).expect("a unit has few cells")).collect();
+                order.sort_by_key(|&p| tile[p as usize]);
+                by_tile.push(order);
                 cut.push(tile);
             }
             units.push(Unit { cells, need, counted: u < counted, cuts: first..cut.len() });
         }
-        let ones = cut.iter().map(|tile| tile.iter().filter(|&&x| open[x as usize] == 1).count()).collect();
         let count = units.len();
         Units {
             cells: cells[..n * n].to_vec(),
@@ -210,9 +218,10 @@ impl Units {
             stars: vec![0; count],
             out: vec![0; count],
             cut,
+            by_tile,
+            n,
             open,
             met,
-            ones,
             tiles_of: PerCell::new(n * n, tiles_of),
             units_of: PerCell::new(n * n, units_of),
             levels: 0,
@@ -248,22 +257,8 @@ impl Units {
         self.checked[self.levels] = len;
         self.check += 1;
         // The lists read and the counts written, borrowed apart.
-        let Units {
-            cells,
-            units_of,
-            tiles_of,
-            stars,
-            out,
-            open,
-            met,
-            ones,
-            applied,
-            queue,
-            queued,
-            check,
-            confine,
-            ..
-        } = self;
+        let Units { cells, units_of, tiles_of, stars, out, open, met, applied, queue, queued, check, confine, .. } =
+            self;
         for at in self.counted..len {
             let lit = acts.model()[at];
             let cell = lit.var().idx() as usize;
@@ -286,12 +281,10 @@ impl Units {
                     confine.rule_out(cell);
                 }
                 for &(x, c) in tiles_of.of(cell) {
-                    // Without branches: the tile goes from 2 open cells to 1, or 1 to 0.
+                    // Without branches: the tile goes from 1 open cell to 0, or keeps some.
                     let open = &mut open[x as usize];
                     *open -= 1;
-                    let (emptied, single) = (usize::from(*open == 0), usize::from(*open == 1));
-                    met[c as usize] -= emptied;
-                    ones[c as usize] = ones[c as usize] + single - emptied;
+                    met[c as usize] -= usize::from(*open == 0);
                 }
             }
         }
@@ -341,47 +334,95 @@ impl Units {
         true
     }
 
-    /// Unit `u` in each of its tilings: a conflict when it meets too few tiles, its
-    /// forced stars when it meets just enough. False once the solver has a conflict.
+    /// Unit `u` in each of its tilings: a conflict when it meets too few tiles;
+    /// when it meets just enough, each tile holds one of its stars, so a tile down
+    /// to one open cell makes it a star, and a tile with more rules out the cells
+    /// that touch all of them (the engine's 2×2 blocks, on the four tilings). False
+    /// once the solver has a conflict.
     fn tiles(&mut self, acts: &mut TheoryArg, u: usize) -> bool {
-        let unit = &self.units[u];
+        let Units { units, cells, cut, by_tile, open, met, stars, reasons, scratch, n, .. } = self;
+        let (unit, n) = (&units[u], *n);
         for c in unit.cuts.clone() {
-            let (met, tile, open) = (self.met[c], &self.cut[c], &self.open);
-            // Just enough tiles: only a tile down to one open cell that is not yet
-            // a star forces anything. A star's tile-mates touch it, so its tile is
-            // down to it alone: with no more such tiles than stars, none forces.
-            // (A star whose mates are not ruled out yet makes this skip a forcing
-            // that the next check, after they are, makes.)
-            if met > unit.need || (met == unit.need && self.ones[c] <= self.stars[u]) {
+            let (met, tile) = (met[c], &cut[c]);
+            // Just enough tiles: nothing to decide once every tile has its star.
+            if met > unit.need || (met == unit.need && stars[u] >= unit.need) {
                 continue;
             }
-            // The reason: every ruled-out cell of the unit in a tile it no longer meets.
-            self.scratch.clear();
-            for (&i, &x) in unit.cells.iter().zip(tile) {
-                if open[x as usize] == 0 {
-                    self.scratch.push(Lit::new(self.cells[i], false));
+            // The reason of whatever this cut decides: every ruled-out cell of the
+            // unit in a tile it no longer meets (built at the first decision).
+            let mut reason_ready = false;
+            let mut ready = |scratch: &mut Vec<Lit>| {
+                if !reason_ready {
+                    scratch.clear();
+                    let emptied = unit.cells.iter().zip(tile).filter(|&(_, &x)| open[x as usize] == 0);
+                    scratch.extend(emptied.map(|(&i, _)| Lit::new(cells[i], false)));
+                    reason_ready = true;
                 }
-            }
+            };
             if met < unit.need {
-                if self.scratch.is_empty() {
+                ready(scratch);
+                if scratch.is_empty() {
                     continue; // too few tiles by the map itself: [`Units::too_few_tiles`], checked before the search
                 }
-                let clause: Vec<Lit> = self.scratch.iter().map(|&l| !l).collect();
+                let clause: Vec<Lit> = scratch.iter().map(|&l| !l).collect();
                 acts.raise_conflict(&clause, false);
                 return false;
             }
-            for (&i, &x) in unit.cells.iter().zip(tile) {
-                if open[x as usize] != 1 || acts.value(self.cells[i]) != lbool::UNDEF {
+            let order = &by_tile[c];
+            let mut from = 0;
+            while from < order.len() {
+                let x = tile[order[from] as usize];
+                let to = from + order[from..].iter().take_while(|&&p| tile[p as usize] == x).count();
+                let members = order[from..to].iter().map(|&p| unit.cells[p as usize]);
+                from = to;
+                if open[x as usize] == 0 {
                     continue;
                 }
-                // Its tile must hold a star and it is the tile's only open cell.
-                let reason = &mut self.reasons[i];
-                reason.clear();
-                reason.extend_from_slice(&self.scratch);
-                let mates = unit.cells.iter().zip(tile).filter(|&(&m, &y)| y == x && m != i);
-                reason.extend(mates.map(|(&m, _)| Lit::new(self.cells[m], false)));
-                if !acts.propagate(Lit::new(self.cells[i], true)) {
-                    return false;
+                // The tile's cells still open now (the counts may lag the trail by
+                // this check's own deductions).
+                let (mut left, mut count, mut starred) = ([0usize; 4], 0, false);
+                for i in members.clone() {
+                    let v = acts.value(cells[i]);
+                    if v != lbool::FALSE {
+                        starred |= v == lbool::TRUE;
+                        left[count] = i;
+                        count += 1;
+                    }
+                }
+                if starred || count == 0 {
+                    continue; // its star is there, or the next check finds the conflict
+                }
+                let left = &left[..count];
+                // One open cell is the star; with more, the cells touching them all are empty.
+                let (mut decided, mut found) = ([0usize; 8], 0);
+                if count == 1 {
+                    (decided[0], found) = (left[0], 1);
+                } else {
+                    let (r, col) = (left[0] / n, left[0] % n);
+                    for rr in r.saturating_sub(1)..(r + 2).min(n) {
+                        for cc in col.saturating_sub(1)..(col + 2).min(n) {
+                            let j = rr * n + cc;
+                            let touches_all =
+                                left.iter().all(|&i| i != j && (i / n).abs_diff(rr) <= 1 && (i % n).abs_diff(cc) <= 1);
+                            if touches_all && acts.value(cells[j]) == lbool::UNDEF {
+                                decided[found] = j;
+                                found += 1;
+                            }
+                        }
+                    }
+                }
+                for &j in &decided[..found] {
+                    ready(scratch);
+                    // Its tile must hold a star, among `left`: the reason adds the
+                    // tile's ruled-out cells of the unit.
+                    let reason = &mut reasons[j];
+                    reason.clear();
+                    reason.extend_from_slice(scratch);
+                    let out = members.clone().filter(|&m| acts.value(cells[m]) == lbool::FALSE);
+                    reason.extend(out.map(|m| Lit::new(cells[m], false)));
+                    if !acts.propagate(Lit::new(cells[j], count == 1)) {
+                        return false;
+                    }
                 }
             }
         }
@@ -390,7 +431,7 @@ impl Units {
 
     /// Gives back the cells counted at trail positions from `keep` on.
     fn undo(&mut self, keep: usize) {
-        let Units { units_of, tiles_of, stars, out, open, met, ones, applied, confine, .. } = self;
+        let Units { units_of, tiles_of, stars, out, open, met, applied, confine, .. } = self;
         while let Some(&(at, cell, star)) = applied.last() {
             if at < keep {
                 break;
@@ -406,10 +447,8 @@ impl Units {
                 }
                 for &(x, c) in tiles_of.of(cell) {
                     let open = &mut open[x as usize];
-                    let (emptied, single) = (usize::from(*open == 0), usize::from(*open == 1));
+                    met[c as usize] += usize::from(*open == 0);
                     *open += 1;
-                    met[c as usize] += emptied;
-                    ones[c as usize] = ones[c as usize] + emptied - single;
                 }
             }
         }
