@@ -121,7 +121,6 @@ pub(crate) fn full_stop(s: String) -> String {
     }
 }
 
-
 /// Upper-cases the first letter.
 pub(crate) fn sentence(s: String) -> String {
     let mut chars = s.chars();
