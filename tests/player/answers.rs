@@ -347,6 +347,66 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
     }
 }
 
+/// A Star Battle refutation keeps only the steps it needs: going back from the
+/// unit it breaks, every step decides a cell that the broken unit or a later
+/// step the proof keeps reads (their rows, columns, regions and cells). Board 054
+/// (25×25 6★) used to open with a 2×2 step about a region far from the row it breaks.
+#[test]
+fn a_star_battle_refutation_has_no_step_it_does_not_need() {
+    use queens::solve::logic::hint::Proof;
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let folder = dir.join("starbattle-played");
+    let shots: Vec<Labelled> =
+        common::manifest::<Labelled>(&folder).into_iter().filter(|s| !s.mistakes.is_empty()).collect();
+    let config = queens::pipeline::Config::default();
+    let results: Vec<(usize, Vec<String>)> = shots
+        .par_iter()
+        .map(|shot| {
+            let bytes = std::fs::read(folder.join(&shot.file)).unwrap();
+            let (mut outcome, _) = queens::pipeline::solve_bytes(&bytes, true, &config);
+            let Some(h) = queens::pipeline::hint(&mut outcome, &config) else {
+                return (0, vec![format!("{}: no hint", shot.file)]);
+            };
+            let Some(proof @ Proof::Refuted { steps, .. }) = h.proof.as_ref() else { return (0, Vec::new()) };
+            let regions = outcome.regions.as_ref().unwrap();
+            let mut read: Vec<Cell> = Vec::new();
+            let reads = |uses: &queens::solve::logic::Uses, read: &mut Vec<Cell>| {
+                read.extend(regions.cells().filter(|c| {
+                    uses.rows.contains(&c.row)
+                        || uses.cols.contains(&c.col)
+                        || uses.regions.contains(&regions.label(*c))
+                }));
+                read.extend(uses.cells.iter().copied());
+            };
+            reads(&proof.ends_on(), &mut read);
+            let mut faults = Vec::new();
+            for (k, step) in steps.iter().enumerate().rev() {
+                if !step.decided.iter().any(|(c, _)| read.contains(c)) {
+                    faults.push(format!(
+                        "{}: step {} of {} is not needed: {}",
+                        shot.file,
+                        k + 1,
+                        steps.len(),
+                        step.reveals.text
+                    ));
+                }
+                reads(&step.uses, &mut read);
+            }
+            (1, faults)
+        })
+        .collect();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    let refuted: usize = results.iter().map(|r| r.0).sum();
+    // The wrong stars (the others are wrong X's, shown by the steps that put a star there).
+    assert!(refuted >= 5, "only {refuted} of {} Star Battle mistakes refuted as wrong stars", shots.len());
+}
+
 /// Sentences, each with the board it was said about.
 type Said = Vec<(String, String)>;
 

@@ -310,8 +310,10 @@ fn follow(engine: &Engine, start: &Board, max: usize, mut next: impl FnMut(&Boar
 /// A shorter refutation than `proof` from `start`, when there is one: the cells
 /// the broken unit reads, and back from there the cells each step that decides
 /// one of them reads (its rows, columns, regions and cells), mark the steps the
-/// proof needs; the engine then looks again from `start` for steps that decide
-/// those cells only, cheapest first, until a rule breaks.
+/// proof needs. Those steps alone, each found again with the same argument on the
+/// board before it, are the shorter proof when a rule breaks at their end; else
+/// the engine looks again from `start` for steps that decide their cells only,
+/// cheapest first, until a rule breaks.
 fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
     let g = engine.geometry();
     let unit_cells = |uses: &Uses| -> Vec<usize> {
@@ -337,6 +339,20 @@ fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
             }
         }
     }
+    // The steps kept, each found again as it was (the same argument) on the board
+    // without the others: the proof with only the steps it needed.
+    let kept: Vec<&Step> = proof.steps().iter().filter(|s| s.decided.iter().any(|&(c, _)| wanted[g.at(c)])).collect();
+    if kept.len() < proof.steps().len() {
+        let mut next = kept.iter();
+        let again = |b: &Board| {
+            let s = next.next()?;
+            every_cheap(g, b).find(|f| f.technique == s.technique && f.detail == s.detail)
+        };
+        if let Some(shorter) = follow(engine, start, kept.len(), again) {
+            return Some(shorter);
+        }
+    }
+    // Else any steps that decide those cells, cheapest first.
     let needed = |b: &Board| every_cheap(g, b).find(|f| f.decided.iter().any(|&(i, _)| wanted[i]));
     follow(engine, start, proof.steps().len() - 1, needed)
 }
