@@ -74,13 +74,7 @@ fn a_last_cell_nudge_shows_the_named_unit_as_the_player_sees_it() {
         })
         .collect();
     let nudges: usize = results.iter().map(|r| r.0).sum();
-    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&results);
     assert_eq!(nudges, 13, "the played screenshots whose first hint is a last cell");
 }
 
@@ -242,6 +236,12 @@ fn centre(img: &image::RgbImage, grid: &queens::vision::grid::Grid, cell: Cell) 
     img.get_pixel(x as u32, y as u32).0
 }
 
+/// Fails with every fault of every shot (each result: a count, and its faults).
+fn assert_no_faults(results: &[(usize, Vec<String>)]) {
+    let faults: Vec<&str> = results.iter().flat_map(|r| &r.1).map(String::as_str).collect();
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
+}
+
 /// Every labelled mistake of both played corpora that a hint refutes is drawn where
 /// its proof breaks: the unit the proof ends on is named in the explanation's JSON
 /// and outlined in the hint picture at the answer (its blank cells keep their
@@ -326,13 +326,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
             (1, faults)
         })
         .collect();
-    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&results);
     // Every Queens mistake is refuted from the board, and at least 90% of the Star
     // Battle ones: the rest fall back to "no short reason was found".
     for (stars, least) in [(1, 100), (0, 90)] {
@@ -395,13 +389,7 @@ fn a_star_battle_refutation_has_no_step_it_does_not_need() {
             (1, faults)
         })
         .collect();
-    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&results);
     let refuted: usize = results.iter().map(|r| r.0).sum();
     // The wrong stars (the others are wrong X's, shown by the steps that put a star there).
     assert!(refuted >= 5, "only {refuted} of {} Star Battle mistakes refuted as wrong stars", shots.len());
