@@ -147,7 +147,12 @@ fn a_tag_that_keeps_the_picture_upright_reads_the_same_board() {
 /// Bodies no link should hold: endless `/` (fields past the borders), ESC (quoted
 /// in messages), base-32 digits (borders), JSON numbers, and a size with no end.
 fn hostile() -> Vec<Vec<u8>> {
-    [&b"/"[..], b"\x1b", b"0", b"0,", b"[0,", b"5/5/1/", b"9", b"\"\x1b"].iter().map(|b| b.to_vec()).collect()
+    // `z` and `zz6ezB,10,` (penpa_sized's first libFuzzer find): penpa's packing
+    // escapes each `z` as `zZ`, so a packed link is up to 2.7 times its text.
+    [&b"/"[..], b"\x1b", b"0", b"0,", b"[0,", b"5/5/1/", b"9", b"\"\x1b", b"z", b"zz6ezB,10,"]
+        .iter()
+        .map(|b| b.to_vec())
+        .collect()
 }
 
 #[test]
@@ -191,7 +196,7 @@ fn penpa_links_of_every_size_are_read_within_their_memory_bound() {
     bodies.extend(samples());
     bodies.extend(hostile());
     let (over, biggest) = over_bound(&bodies, &PICKS, penpa_sized);
-    assert_eq!(biggest, 8 << 20, "the largest pick reaches the cap");
+    assert!(biggest > 8 << 20, "the largest pick reaches the cap, and its packed link more");
     assert!(over.is_empty(), "penpa texts over their memory bound:\n{}", over.join("\n"));
 }
 
