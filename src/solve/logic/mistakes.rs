@@ -329,6 +329,7 @@ fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
         read[i] = true;
     }
     let mut wanted = vec![false; g.n() * g.n()];
+    let mut kept: Vec<&Step> = Vec::new();
     for step in proof.steps().iter().rev() {
         if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
             for &(c, _) in &step.decided {
@@ -337,11 +338,12 @@ fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
             for i in unit_cells(&step.uses) {
                 read[i] = true;
             }
+            kept.push(step);
         }
     }
+    kept.reverse();
     // The steps kept, each found again as it was (the same argument) on the board
     // without the others: the proof with only the steps it needed.
-    let kept: Vec<&Step> = proof.steps().iter().filter(|s| s.decided.iter().any(|&(c, _)| wanted[g.at(c)])).collect();
     if kept.len() < proof.steps().len() {
         let mut next = kept.iter();
         let again = |b: &Board| {
