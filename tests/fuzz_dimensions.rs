@@ -145,10 +145,10 @@ fn a_tag_that_keeps_the_picture_upright_reads_the_same_board() {
 }
 
 /// Bodies no link should hold: endless `/` (fields past the borders), ESC (quoted
-/// in messages), base-32 digits (borders), JSON numbers, and a size with no end.
+/// in messages), base-32 digits (borders), JSON numbers, a size with no end, and
+/// `z` and `zz6ezB,10,` (penpa_sized's first libFuzzer find: penpa's packing
+/// escapes each `z` as `zZ`, so a packed link is up to 2.7 times its text).
 fn hostile() -> Vec<Vec<u8>> {
-    // `z` and `zz6ezB,10,` (penpa_sized's first libFuzzer find): penpa's packing
-    // escapes each `z` as `zZ`, so a packed link is up to 2.7 times its text.
     [&b"/"[..], b"\x1b", b"0", b"0,", b"[0,", b"5/5/1/", b"9", b"\"\x1b", b"z", b"zz6ezB,10,"]
         .iter()
         .map(|b| b.to_vec())

@@ -8,7 +8,7 @@ use crate::common;
 use queens::output::explain::hint_text;
 use queens::puzzle::marks::{Mark, Marks};
 use queens::solve::logic::hint::{placed, Mistake};
-use queens::solve::logic::{Reveal, Technique};
+use queens::solve::logic::{Reveal, Technique, Uses};
 use queens::{Cell, Regions};
 use rayon::prelude::*;
 
@@ -236,6 +236,11 @@ fn centre(img: &image::RgbImage, grid: &queens::vision::grid::Grid, cell: Cell) 
     img.get_pixel(x as u32, y as u32).0
 }
 
+/// Whether `c` lies in one of the rows, columns or regions `uses` names.
+fn in_units(uses: &Uses, regions: &Regions, c: Cell) -> bool {
+    uses.rows.contains(&c.row) || uses.cols.contains(&c.col) || uses.regions.contains(&regions.label(c))
+}
+
 /// Fails with every fault of every shot (each result: a count, and its faults).
 fn assert_no_faults(results: &[(usize, Vec<String>)]) {
     let faults: Vec<&str> = results.iter().flat_map(|r| &r.1).map(String::as_str).collect();
@@ -304,10 +309,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
             let look = queens::output::hint::Look { reveal: Reveal::Answer, letters: false, glyph, asked: None };
             let mut drawn = picture.image.clone();
             queens::output::hint::draw_mut(&mut drawn, &grid, regions, &h, look);
-            let in_unit = |c: Cell| {
-                ends.rows.contains(&c.row) || ends.cols.contains(&c.col) || ends.regions.contains(&regions.label(c))
-            };
-            for c in regions.cells().filter(|&c| c != fix.cell && in_unit(c)) {
+            for c in regions.cells().filter(|&c| c != fix.cell && in_units(&ends, regions, c)) {
                 if centre(&drawn, &grid, c) != centre(&picture.image, &grid, c) {
                     faults.push(format!("{what}: {c:?} of the unit the proof ends on is faded"));
                 }
@@ -364,12 +366,8 @@ fn a_star_battle_refutation_has_no_step_it_does_not_need() {
             let Some(proof @ Proof::Refuted { steps, .. }) = h.proof.as_ref() else { return (0, Vec::new()) };
             let regions = outcome.regions.as_ref().unwrap();
             let mut read: Vec<Cell> = Vec::new();
-            let reads = |uses: &queens::solve::logic::Uses, read: &mut Vec<Cell>| {
-                read.extend(regions.cells().filter(|c| {
-                    uses.rows.contains(&c.row)
-                        || uses.cols.contains(&c.col)
-                        || uses.regions.contains(&regions.label(*c))
-                }));
+            let reads = |uses: &Uses, read: &mut Vec<Cell>| {
+                read.extend(regions.cells().filter(|&c| in_units(uses, regions, c)));
                 read.extend(uses.cells.iter().copied());
             };
             reads(&proof.ends_on(), &mut read);
