@@ -188,8 +188,13 @@ fn regions(n: usize, puzzle: Option<&penpa_json::Layer>) -> Result<Regions> {
 /// that compare links line by line).
 pub fn text(url: &str) -> Result<String> {
     let url = url.trim().trim_start_matches('\u{feff}').trim();
-    let params = url.find(['#', '?']).map_or("", |i| &url[i + 1..]);
-    let Some(p) = params.split(['&', '#', '?']).find_map(|kv| kv.strip_prefix("p=")) else {
+    // Searched a word at a time (memchr): the part after `p=` may be megabytes.
+    let params = memchr::memchr2(b'#', b'?', url.as_bytes()).map_or("", |i| &url[i + 1..]);
+    let p = memchr::memchr3_iter(b'&', b'#', b'?', params.as_bytes())
+        .chain([params.len()])
+        .scan(0, |start, end| Some(&params[std::mem::replace(start, end + 1)..end]))
+        .find_map(|kv| kv.strip_prefix("p="));
+    let Some(p) = p else {
         return Err(bad("it has no p= part (the puzzle itself)"));
     };
     if p.is_empty() {
@@ -401,24 +406,47 @@ pub fn encode(regions: &Regions, stars: usize, marks: Option<&Marks>) -> Option<
 /// The `m=edit` link holding penpa save text `text`, packed as penpa packs it: key
 /// codes, raw DEFLATE, base64 (the inverse of [`text`]).
 pub fn pack(text: &str) -> String {
-    pack_at(text, 9)
+    link_of(&miniz_oxide::deflate::compress_to_vec(codes(text).as_bytes(), 9))
 }
 
-/// [`pack`] with DEFLATE in stored blocks (level 0, nothing compressed): the same
-/// text inside, read alike, for the fuzz targets, which pack megabyte texts many
-/// times a second and where compressing at level 9 took most of each run's time.
+/// [`pack`] with DEFLATE in stored blocks (nothing compressed): the same text
+/// inside, read alike, for the fuzz targets, which pack megabyte texts many times a
+/// second and where compressing at level 9 took most of each run's time. The
+/// blocks are written here, a header and a copy each, where miniz_oxide's level 0
+/// walks the text byte by byte.
 pub(crate) fn pack_stored(text: &str) -> String {
-    pack_at(text, 0)
+    let coded = codes(text);
+    let mut deflated = Vec::with_capacity(coded.len() + 5 * (coded.len() / 0xffff + 1));
+    let mut blocks = coded.as_bytes().chunks(0xffff).peekable();
+    if blocks.peek().is_none() {
+        deflated.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
+    }
+    while let Some(block) = blocks.next() {
+        // BFINAL on the last block, BTYPE 00 (stored); LEN, then its complement NLEN.
+        let len = block.len() as u16;
+        deflated.push(u8::from(blocks.peek().is_none()));
+        deflated.extend_from_slice(&len.to_le_bytes());
+        deflated.extend_from_slice(&(!len).to_le_bytes());
+        deflated.extend_from_slice(block);
+    }
+    link_of(&deflated)
 }
 
-/// [`pack`] at DEFLATE level `level` (0 to 10).
-fn pack_at(text: &str, level: u8) -> String {
+/// `text` with penpa's key codes swapped in, one after another as penpa does
+/// (a key that is not in the text costs a search, not a copy).
+fn codes(text: &str) -> String {
     let mut packed = text.to_string();
     for (plain, code) in SUBSTITUTIONS {
-        packed = packed.replace(plain, code);
+        if memchr::memmem::find(packed.as_bytes(), plain.as_bytes()).is_some() {
+            packed = packed.replace(plain, code);
+        }
     }
+    packed
+}
+
+/// The `m=edit` link of DEFLATE stream `deflated`.
+fn link_of(deflated: &[u8]) -> String {
     use base64::Engine as _;
-    let deflated = miniz_oxide::deflate::compress_to_vec(packed.as_bytes(), level);
     format!("{HOME}#m=edit&p={}", base64::engine::general_purpose::STANDARD.encode(deflated))
 }
 
@@ -535,6 +563,26 @@ mod tests {
         let huge = "x".repeat(MAX_TEXT + 1);
         let e = parse(&pack(&huge)).unwrap_err().to_string();
         assert!(e.contains("inflates to more than"), "{e}");
+    }
+
+    #[test]
+    fn stored_blocks_hold_the_text_that_level_9_holds() {
+        let board = text(&encode(&regions(&["AB", "AB"]), 1, None).unwrap()).unwrap();
+        // One block, none (an empty stored block ends the stream), a block's exact
+        // length, and several blocks with a short last one.
+        let long = board.repeat(0xffff / board.len() + 3);
+        for t in [board.as_str(), "", &"zq".repeat(0xffff / 4), &long] {
+            let stored = pack_stored(t);
+            assert_ne!(stored, pack(t), "stored blocks are not what level 9 writes");
+            let inflated = |link: &str| {
+                use base64::Engine as _;
+                let p = &link[link.find("p=").unwrap() + 2..];
+                let packed = base64::engine::general_purpose::STANDARD.decode(p).unwrap();
+                miniz_oxide::inflate::decompress_to_vec(&packed).unwrap()
+            };
+            assert_eq!(inflated(&stored), inflated(&pack(t)), "a text of {} bytes", t.len());
+        }
+        assert_eq!(text(&pack_stored(&board)).unwrap(), board);
     }
 
     #[test]
