@@ -17,7 +17,7 @@ use imageproc::drawing::draw_hollow_circle_mut;
 use crate::output::overlay::{self, Glyph};
 use crate::output::{banner, letters, render};
 use crate::pipeline::Picture;
-use crate::puzzle::marks::Marks;
+use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
 use crate::solve::logic::hint::{Hint, Proof};
 use crate::solve::logic::{CellState, Reveal};
@@ -102,7 +102,9 @@ fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
     // at the answer the queens that would touch.
     if let Some(proof) = hint.proof.as_ref().filter(|_| reveal >= Reveal::Reason) {
         let ends = proof.ends_on();
-        let said = reveal == Reveal::Answer || matches!(proof, Proof::Refuted { .. });
+        // A wrong queen's reason names the unit it breaks; a wrong X's counts steps.
+        let named = matches!(proof, Proof::Refuted { .. }) && hint.fix.is_some_and(|m| m.mark == Mark::Queen);
+        let said = reveal == Reveal::Answer || named;
         if said {
             uses.rows.extend(ends.rows);
             uses.cols.extend(ends.cols);

@@ -343,12 +343,18 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
     }
 }
 
-/// A Star Battle refutation keeps only the steps it needs: going back from the
-/// unit it breaks, every step decides a cell that the broken unit or a later
-/// step the proof keeps reads (their rows, columns, regions and cells). Board 054
-/// (25×25 6★) used to open with a 2×2 step about a region far from the row it breaks.
+/// A Star Battle mistake's proof is the engine's steps from the player's board
+/// (replayed as for the Queens corpus), keeps only the steps it needs, and says
+/// few: going
+/// back from where it ends (the unit a refutation breaks, or the last step of the
+/// steps that put a star under a wrong X, which the earlier ones feed), every step
+/// decides a cell that the end or a later step the proof keeps reads (their rows,
+/// columns, regions and cells), and no proof says more than 3 steps. Board 054
+/// (25×25 6★) used to open with a 2×2 step about a region far from the row it
+/// breaks; board 022 (14×14 3★) showed its wrong X by 27 steps that put a star
+/// there, where a row breaks one step after the X.
 #[test]
-fn a_star_battle_refutation_has_no_step_it_does_not_need() {
+fn a_star_battle_mistake_proof_has_no_step_it_does_not_need() {
     use queens::solve::logic::hint::Proof;
     let Some(dir) = common::corpus_or_skip() else { return };
     let folder = dir.join("starbattle-played");
@@ -363,34 +369,55 @@ fn a_star_battle_refutation_has_no_step_it_does_not_need() {
             let Some(h) = queens::pipeline::hint(&mut outcome, &config) else {
                 return (0, vec![format!("{}: no hint", shot.file)]);
             };
-            let Some(proof @ Proof::Refuted { steps, .. }) = h.proof.as_ref() else { return (0, Vec::new()) };
+            let Some(proof) = h.proof.as_ref() else { return (0, Vec::new()) };
             let regions = outcome.regions.as_ref().unwrap();
             let mut read: Vec<Cell> = Vec::new();
             let reads = |uses: &Uses, read: &mut Vec<Cell>| {
                 read.extend(regions.cells().filter(|&c| in_units(uses, regions, c)));
                 read.extend(uses.cells.iter().copied());
             };
-            reads(&proof.ends_on(), &mut read);
-            let mut faults = Vec::new();
-            for (k, step) in steps.iter().enumerate().rev() {
+            let (said, kept) = match proof {
+                Proof::Refuted { steps, .. } => {
+                    reads(&proof.ends_on(), &mut read);
+                    (steps.len(), &steps[..])
+                }
+                Proof::Forced { steps, broken } => {
+                    let (last, before) = steps.split_last().unwrap();
+                    reads(&last.uses, &mut read);
+                    (steps.len() - usize::from(broken.is_some()), before)
+                }
+            };
+            // Each step the engine's, from the player's board with the wrong mark
+            // on it (a refutation) or without it (the steps that put a star there).
+            let solution = outcome.result.as_ref().unwrap().clone();
+            let marks = outcome.marks.clone().unwrap();
+            // Named as the hint names them: by letter when read from borders.
+            let colors = outcome.colors.as_deref().filter(|_| !outcome.from_borders);
+            let engine = queens::pipeline::engine(regions, colors, outcome.k, false);
+            let mut faults = crate::hints_corpus::replay(&shot.file, &engine, &solution, &marks, &h);
+            if said > 3 {
+                faults.push(format!("{}: its proof says {said} steps: {}", shot.file, h.reveals.text));
+            }
+            for (k, step) in kept.iter().enumerate().rev() {
                 if !step.decided.iter().any(|(c, _)| read.contains(c)) {
                     faults.push(format!(
                         "{}: step {} of {} is not needed: {}",
                         shot.file,
                         k + 1,
-                        steps.len(),
+                        proof.steps().len(),
                         step.reveals.text
                     ));
                 }
                 reads(&step.uses, &mut read);
             }
-            (1, faults)
+            (usize::from(matches!(proof, Proof::Refuted { .. })), faults)
         })
         .collect();
     assert_no_faults(&results);
     let refuted: usize = results.iter().map(|r| r.0).sum();
-    // The wrong stars (the others are wrong X's, shown by the steps that put a star there).
-    assert!(refuted >= 5, "only {refuted} of {} Star Battle mistakes refuted as wrong stars", shots.len());
+    // The wrong stars, and the wrong X's a broken rule shows sooner than the steps
+    // that put a star there.
+    assert!(refuted >= 7, "only {refuted} of {} Star Battle mistakes refuted", shots.len());
 }
 
 /// Sentences, each with the board it was said about.

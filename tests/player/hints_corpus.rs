@@ -227,11 +227,11 @@ struct PlayedMarks {
 
 /// Replays the proof of a hint's mistake from the player's correct marks: a
 /// refutation's steps are steps of the engine (its next step, or one of the cheap
-/// steps it lists) from the board with the wrong queen on it, each deciding cells
+/// steps it lists) from the board with the wrong queen or X on it, each deciding cells
 /// still unknown, and the last leaves the unit it names broken; a forcing chain's
 /// steps are the engine's from the board without the wrong X, each sound against
 /// the solution, the last placing a queen on the X's cell. Returns the faults.
-fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &Hint) -> Vec<String> {
+pub(crate) fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &Hint) -> Vec<String> {
     let (Some(fix), Some(proof)) = (h.fix, h.proof.as_ref()) else { return Vec::new() };
     let g = engine.geometry();
     let mut correct = marks.clone();
@@ -245,11 +245,13 @@ fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &
     let mut board = engine.board_from_marks(&correct);
     engine.take_reach(&mut board);
     let mut faults = Vec::new();
-    let (steps, queen) = match proof {
-        Proof::Refuted { steps, .. } => (steps, true),
-        Proof::Forced { steps, .. } => (steps, false),
+    // A refutation starts with the wrong mark on the board (a queen, or an X).
+    let (steps, queen, state) = match proof {
+        Proof::Refuted { steps, .. } if fix.mark == Mark::Queen => (steps, true, CellState::Queen),
+        Proof::Refuted { steps, .. } => (steps, true, CellState::Empty),
+        Proof::Forced { steps, .. } => (steps, false, CellState::Unknown),
     };
-    board.set(g.at(fix.cell), if queen { CellState::Queen } else { CellState::Unknown });
+    board.set(g.at(fix.cell), state);
     for (k, step) in steps.iter().enumerate() {
         if engine.next_step(&board).as_ref() != Some(step) && !engine.cheap_steps(&board).contains(step) {
             faults.push(format!(

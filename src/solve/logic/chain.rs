@@ -50,9 +50,10 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
     if known.is_some() {
         return Chain { cell, known, steps: Vec::new(), decided: None };
     }
-    let near = walk(engine, start, target, Pick::Near);
-    let plain = walk(engine, start, target, Pick::Cheap);
-    let path = walk(engine, start, target, Pick::Engine);
+    let [near, plain, path] = [Pick::Near, Pick::Cheap, Pick::Engine].map(|pick| {
+        let (steps, decided) = walk(engine, start, target, pick);
+        (if decided.is_some() { only_needed(engine, start, target, steps) } else { steps }, decided)
+    });
     let hardest = |steps: &[Step]| steps.iter().map(Step::level).max().unwrap_or(0);
     let (steps, decided) = match &path.1 {
         // No longer and no harder than the engine's path, which is one of them.
@@ -68,6 +69,58 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
         },
     };
     Chain { cell, known: None, steps, decided }
+}
+
+/// `steps`, the last of which decides cell `target`, without the ones the last
+/// does not need: the cells the last step reads, and back from there the cells
+/// each step that decides one of them reads, mark the steps it needs. A chain that
+/// follows cheap steps to a cell far from where it started (a big Star Battle
+/// board's chains did, 20 steps and more, most about other regions) is then only
+/// those steps, each found again with the same argument on the board before it, so
+/// each is still a deduction of the engine; when one is not found (a step beyond
+/// techniques 1–9, which are not looked for again), `steps` as they were.
+fn only_needed(engine: &Engine, start: &Board, target: usize, steps: Vec<Step>) -> Vec<Step> {
+    let g = engine.geometry();
+    let Some((last, before)) = steps.split_last() else { return steps };
+    let mut read = vec![false; g.n() * g.n()];
+    last.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
+    let mut kept = vec![last];
+    for step in before.iter().rev() {
+        if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
+            step.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
+            kept.push(step);
+        }
+    }
+    if kept.len() == steps.len() {
+        return steps;
+    }
+    let mut board = start.clone();
+    let mut again = Vec::with_capacity(kept.len());
+    for was in kept.into_iter().rev() {
+        let Some(found) = every_cheap(g, &board).find(|f| f.technique == was.technique && f.detail == was.detail)
+        else {
+            return steps;
+        };
+        let step = engine.step(found, &board);
+        for &(c, s) in &step.decided {
+            board.set(g.at(c), s);
+        }
+        again.push(step);
+        if board.get(target) != CellState::Unknown {
+            break;
+        }
+    }
+    // Decided as the chain decided it (each step is sound, so it cannot differ).
+    if board.get(target) != steps_decide(g, &steps, target) {
+        return steps;
+    }
+    again
+}
+
+/// What `steps` decide cell `target` is.
+fn steps_decide(g: &Geometry, steps: &[Step], target: usize) -> CellState {
+    let decided = steps.iter().flat_map(|s| &s.decided).find(|&&(c, _)| g.at(c) == target);
+    decided.map_or(CellState::Unknown, |&(_, s)| s)
 }
 
 /// How a chain picks its next step.

@@ -300,9 +300,12 @@ fn fix(
                     "a {piece} in {place} is not part of the solution: with it there, the puzzle cannot be finished"
                 )
             }
-            (_, Some(Proof::Forced { steps, broken: Some(_) })) => {
+            (_, Some(Proof::Forced { broken: Some(_), .. } | Proof::Refuted { .. })) => {
                 let room = if g.stars() > 1 { "too little room for its stars" } else { "no cell left for its queen" };
-                match steps.len() - 1 {
+                // The steps said before the rule breaks (a forcing chain's last is not).
+                let said =
+                    proof.as_ref().map_or(0, |p| p.steps().len() - usize::from(matches!(p, Proof::Forced { .. })));
+                match said {
                     0 => format!("an X in {place} is wrong: with it there, a row, column or region has {room}"),
                     1 => format!("an X in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
                     k => format!("an X in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),
@@ -342,15 +345,9 @@ fn fix(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
         (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
-            let said: Vec<&str> = steps[..steps.len() - 1].iter().map(|s| s.reveals.text.as_str()).collect();
-            match said.is_empty() {
-                true => format!("The X on {cell} is wrong: with it there, {says}. Remove the X."),
-                false => format!(
-                    "The X on {cell} is wrong: with it there, {} Then {says}. Remove the X.",
-                    lower_first(&said.join(" "))
-                ),
-            }
+            x_refuted(&cell, &steps[..steps.len() - 1], says)
         }
+        (_, Some(Proof::Refuted { steps, says, .. })) => x_refuted(&cell, steps, says),
         (_, Some(Proof::Forced { steps, .. })) => {
             let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
             // The conclusion, unless the last step's own sentence already says it.
@@ -378,6 +375,16 @@ fn fix(
         implied: Vec::new(),
         stopped: None,
     }
+}
+
+/// The answer for a wrong X refuted: with it on `cell`, the steps `said`, then
+/// the rule `says` breaks.
+fn x_refuted(cell: &str, said: &[Step], says: &str) -> String {
+    if said.is_empty() {
+        return format!("The X on {cell} is wrong: with it there, {says}. Remove the X.");
+    }
+    let said: Vec<&str> = said.iter().map(|s| s.reveals.text.as_str()).collect();
+    format!("The X on {cell} is wrong: with it there, {} Then {says}. Remove the X.", lower_first(&said.join(" ")))
 }
 
 /// The release-build check: a step is shown only when every cell it decides agrees

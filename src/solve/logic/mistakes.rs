@@ -6,7 +6,8 @@
 //! together are a clash, and the one to remove is the one off the solution. The
 //! reason is found from the player's correct marks alone (never from a wrong one):
 //! a wrong queen is refuted (with it there, a few steps leave some unit broken), a
-//! wrong X is shown to cover a queen (the steps that force a queen there).
+//! wrong X is shown to cover a queen (the steps that force a queen there) or
+//! refuted as a queen is, whichever says fewer steps.
 
 use super::board::{Board, CellState, Geometry, Unit};
 use super::chain::deciding;
@@ -48,10 +49,10 @@ pub struct Clash {
 /// Why a mark is wrong, from the player's correct marks.
 #[derive(Debug, Clone)]
 pub enum Proof {
-    /// A queen: with it there, `steps` lead to a board on which `broken` breaks a
-    /// rule, said by `says`.
+    /// A queen, or an X: with it there, `steps` lead to a board on which `broken`
+    /// breaks a rule, said by `says`.
     Refuted {
-        /// The steps taken with the queen on the board.
+        /// The steps taken with the mark on the board.
         steps: Vec<Step>,
         /// The unit that breaks a rule at the end.
         broken: Unit,
@@ -187,31 +188,52 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
     let g = engine.geometry();
     let at = g.at(m.cell);
     match m.mark {
-        Mark::Queen => refute(engine, board, at),
+        Mark::Queen => refute(engine, board, at, CellState::Queen),
         _ => {
-            let mut open = board.clone();
-            open.set(at, CellState::Unknown);
-            let found = deciding(engine, &open, m.cell);
-            if found.decided != Some(CellState::Queen) {
-                return None;
+            let forced = forced(engine, board, at);
+            // Or the X followed to a broken rule, as a wrong queen is, when that
+            // says fewer steps: the steps that put a star on its cell can wander
+            // where a rule the X presses on breaks in a step or two (on a 14×14 3★
+            // board, 25 steps against one).
+            let said = |p: &Proof| match p {
+                Proof::Forced { steps, broken: Some(_) } => steps.len() - 1,
+                p => p.steps().len(),
+            };
+            match (forced, refute(engine, board, at, CellState::Empty)) {
+                (Some(forced), Some(refuted)) if said(&refuted) >= said(&forced) => Some(forced),
+                (forced, refuted) => refuted.or(forced),
             }
-            // The steps before the last hold with the X there too (they decide
-            // nothing of its cell): on that board, the unit the last one fills.
-            let mut trial = board.clone();
-            trial.set(at, CellState::Empty);
-            for s in found.steps.iter().rev().skip(1) {
-                for &(c, state) in &s.decided {
-                    trial.set(g.at(c), state);
-                }
-            }
-            let broken = g.contradiction(&trial).map(|u| (u, broken_rule(g, engine.names(), &trial, u).0));
-            Some(Proof::Forced { steps: found.steps, broken })
         }
     }
 }
 
-/// With a queen on cell `at` of `board`, the cheap steps (techniques 1–9) until a
-/// rule breaks, when that takes at most [`MAX_REFUTATION`] of them. On a big Star
+/// The steps from `board` without the X on cell `at` that put a star there
+/// ([`deciding`]), and the unit the steps before the last leave without room with
+/// the X there.
+fn forced(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
+    let g = engine.geometry();
+    let mut open = board.clone();
+    open.set(at, CellState::Unknown);
+    let found = deciding(engine, &open, g.cell(at));
+    if found.decided != Some(CellState::Queen) {
+        return None;
+    }
+    // The steps before the last hold with the X there too (they decide nothing of
+    // its cell): on that board, the unit the last one fills.
+    let mut trial = board.clone();
+    trial.set(at, CellState::Empty);
+    for s in found.steps.iter().rev().skip(1) {
+        for &(c, state) in &s.decided {
+            trial.set(g.at(c), state);
+        }
+    }
+    let broken = g.contradiction(&trial).map(|u| (u, broken_rule(g, engine.names(), &trial, u).0));
+    Some(Proof::Forced { steps: found.steps, broken })
+}
+
+/// With `mark` on cell `at` of `board` (a queen, or an X), the cheap steps
+/// (techniques 1–9) until a rule breaks, when that takes at most
+/// [`MAX_REFUTATION`] of them. On a big Star
 /// Battle board the cheapest steps wander: they follow everything the player's
 /// marks allow before they reach the broken unit. There two roads are taken to
 /// their end, the steps that bring some unit nearest to breaking ([`tightest`])
@@ -219,10 +241,10 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
 /// looked for again ([`shorten`]), each found afresh on the board before it, so
 /// every step is a deduction of the engine whatever the shortening kept. The
 /// shorter of the two is the reason, when it is short enough to read.
-fn refute(engine: &Engine, board: &Board, at: usize) -> Option<Proof> {
+fn refute(engine: &Engine, board: &Board, at: usize, mark: CellState) -> Option<Proof> {
     let g = engine.geometry();
     let mut trial = board.clone();
-    trial.set(at, CellState::Queen);
+    trial.set(at, mark);
     let cheapest_step = |b: &Board| cheapest(g, b, Technique::Pressured);
     let direct = follow(engine, &trial, MAX_REFUTATION, cheapest_step);
     if direct.is_some() || g.k == 1 {
@@ -316,16 +338,8 @@ fn follow(engine: &Engine, start: &Board, max: usize, mut next: impl FnMut(&Boar
 /// cheapest first, until a rule breaks.
 fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
     let g = engine.geometry();
-    let unit_cells = |uses: &Uses| -> Vec<usize> {
-        let units = (uses.rows.iter().map(|&r| Unit::Row(r)))
-            .chain(uses.cols.iter().map(|&c| Unit::Col(c)))
-            .chain(uses.regions.iter().map(|&r| Unit::Region(r)));
-        let mut cells: Vec<usize> = units.flat_map(|u| g.units[g.index(u)].iter().copied()).collect();
-        cells.extend(uses.cells.iter().map(|&c| g.at(c)));
-        cells
-    };
     let mut read = vec![false; g.n() * g.n()];
-    for i in unit_cells(&proof.ends_on()) {
+    for i in proof.ends_on().board_cells(g) {
         read[i] = true;
     }
     let mut wanted = vec![false; g.n() * g.n()];
@@ -335,7 +349,7 @@ fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
             for &(c, _) in &step.decided {
                 wanted[g.at(c)] = true;
             }
-            for i in unit_cells(&step.uses) {
+            for i in step.uses.board_cells(g) {
                 read[i] = true;
             }
             kept.push(step);

@@ -244,6 +244,17 @@ impl Uses {
             || self.regions.contains(&regions.label(cell))
             || self.cells.contains(&cell)
     }
+
+    /// The board indices these units and cells read: every cell of each unit, then
+    /// the cells (a step's reads, which a proof slices back from).
+    pub(crate) fn board_cells(&self, g: &Geometry) -> Vec<usize> {
+        let units = (self.rows.iter().map(|&r| Unit::Row(r)))
+            .chain(self.cols.iter().map(|&c| Unit::Col(c)))
+            .chain(self.regions.iter().map(|&r| Unit::Region(r)));
+        let mut cells: Vec<usize> = units.flat_map(|u| g.units[g.index(u)].iter().copied()).collect();
+        cells.extend(self.cells.iter().map(|&c| g.at(c)));
+        cells
+    }
 }
 
 /// Adds `u` to the rows, columns or regions of `uses`.
