@@ -345,8 +345,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
 
 /// A Star Battle mistake's proof is the engine's steps from the player's board
 /// (replayed as for the Queens corpus), keeps only the steps it needs, and says
-/// few: going
-/// back from where it ends (the unit a refutation breaks, or the last step of the
+/// few: going back from where it ends (the unit a refutation breaks, or the last step of the
 /// steps that put a star under a wrong X, which the earlier ones feed), every step
 /// decides a cell that the end or a later step the proof keeps reads (their rows,
 /// columns, regions and cells), and no proof says more than 3 steps. Board 054

@@ -52,7 +52,10 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
     }
     let [near, plain, path] = [Pick::Near, Pick::Cheap, Pick::Engine].map(|pick| {
         let (steps, decided) = walk(engine, start, target, pick);
-        (if decided.is_some() { only_needed(engine, start, target, steps) } else { steps }, decided)
+        match decided {
+            Some(state) => (only_needed(engine, start, (target, state), steps), decided),
+            None => (steps, None),
+        }
     });
     let hardest = |steps: &[Step]| steps.iter().map(Step::level).max().unwrap_or(0);
     let (steps, decided) = match &path.1 {
@@ -71,36 +74,28 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
     Chain { cell, known: None, steps, decided }
 }
 
-/// `steps`, the last of which decides cell `target`, without the ones the last
-/// does not need: the cells the last step reads, and back from there the cells
-/// each step that decides one of them reads, mark the steps it needs. A chain that
-/// follows cheap steps to a cell far from where it started (a big Star Battle
+/// `steps`, the last of which decides cell `target` as `state`, without the ones the
+/// last does not need ([`needed`], from the cells the last step reads). A chain
+/// that follows cheap steps to a cell far from where it started (a big Star Battle
 /// board's chains did, 20 steps and more, most about other regions) is then only
-/// those steps, each found again with the same argument on the board before it, so
-/// each is still a deduction of the engine; when one is not found (a step beyond
-/// techniques 1–9, which are not looked for again), `steps` as they were.
-fn only_needed(engine: &Engine, start: &Board, target: usize, steps: Vec<Step>) -> Vec<Step> {
+/// those steps, each found again with the same argument on the board before it
+/// ([`found_again`]), so each is still a deduction of the engine; when one is not
+/// found (a step beyond techniques 1–9, which are not looked for again), `steps`
+/// as they were.
+fn only_needed(engine: &Engine, start: &Board, (target, state): (usize, CellState), steps: Vec<Step>) -> Vec<Step> {
     let g = engine.geometry();
     let Some((last, before)) = steps.split_last() else { return steps };
     let mut read = vec![false; g.n() * g.n()];
     last.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
-    let mut kept = vec![last];
-    for step in before.iter().rev() {
-        if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
-            step.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
-            kept.push(step);
-        }
-    }
-    if kept.len() == steps.len() {
+    let mut kept = needed(g, before, &mut read);
+    if kept.len() == before.len() {
         return steps;
     }
+    kept.push(last);
     let mut board = start.clone();
     let mut again = Vec::with_capacity(kept.len());
-    for was in kept.into_iter().rev() {
-        let Some(found) = every_cheap(g, &board).find(|f| f.technique == was.technique && f.detail == was.detail)
-        else {
-            return steps;
-        };
+    for was in kept {
+        let Some(found) = found_again(g, &board, was) else { return steps };
         let step = engine.step(found, &board);
         for &(c, s) in &step.decided {
             board.set(g.at(c), s);
@@ -111,16 +106,32 @@ fn only_needed(engine: &Engine, start: &Board, target: usize, steps: Vec<Step>) 
         }
     }
     // Decided as the chain decided it (each step is sound, so it cannot differ).
-    if board.get(target) != steps_decide(g, &steps, target) {
+    if board.get(target) != state {
         return steps;
     }
     again
 }
 
-/// What `steps` decide cell `target` is.
-fn steps_decide(g: &Geometry, steps: &[Step], target: usize) -> CellState {
-    let decided = steps.iter().flat_map(|s| &s.decided).find(|&&(c, _)| g.at(c) == target);
-    decided.map_or(CellState::Unknown, |&(_, s)| s)
+/// The steps of `steps`, in order, that the cells `read` marks need: going back
+/// from the last, a step that decides a cell read is kept, and the cells it reads
+/// (its rows, columns, regions and cells) are read from then on. What a chain or
+/// a refutation slices itself down to.
+pub(crate) fn needed<'a>(g: &Geometry, steps: &'a [Step], read: &mut [bool]) -> Vec<&'a Step> {
+    let mut kept = Vec::new();
+    for step in steps.iter().rev() {
+        if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
+            step.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
+            kept.push(step);
+        }
+    }
+    kept.reverse();
+    kept
+}
+
+/// The deduction of step `was` (techniques 1–9) found again with the same argument
+/// on board `b`, when it holds there.
+pub(crate) fn found_again(g: &Geometry, b: &Board, was: &Step) -> Option<Found> {
+    every_cheap(g, b).find(|f| f.technique == was.technique && f.detail == was.detail)
 }
 
 /// How a chain picks its next step.

@@ -302,10 +302,7 @@ fn fix(
             }
             (_, Some(Proof::Forced { broken: Some(_), .. } | Proof::Refuted { .. })) => {
                 let room = if g.stars() > 1 { "too little room for its stars" } else { "no cell left for its queen" };
-                // The steps said before the rule breaks (a forcing chain's last is not).
-                let said =
-                    proof.as_ref().map_or(0, |p| p.steps().len() - usize::from(matches!(p, Proof::Forced { .. })));
-                match said {
+                match proof.as_ref().map_or(0, Proof::said) {
                     0 => format!("an X in {place} is wrong: with it there, a row, column or region has {room}"),
                     1 => format!("an X in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
                     k => format!("an X in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),

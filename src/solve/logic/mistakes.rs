@@ -10,7 +10,7 @@
 //! refuted as a queen is, whichever says fewer steps.
 
 use super::board::{Board, CellState, Geometry, Unit};
-use super::chain::deciding;
+use super::chain::{deciding, found_again, needed};
 use super::engine::Engine;
 use super::step::{add_unit, Found, Step, Technique, Uses};
 use super::techniques::{cheapest, every_cheap};
@@ -78,6 +78,16 @@ impl Proof {
     pub fn steps(&self) -> &[Step] {
         match self {
             Proof::Refuted { steps, .. } | Proof::Forced { steps, .. } => steps,
+        }
+    }
+
+    /// How many of its steps the answer says before the rule breaks: all of a
+    /// refutation's, a forcing chain's but its last when the X then leaves a unit
+    /// without room (the last is what fills it), else all of them.
+    pub fn said(&self) -> usize {
+        match self {
+            Proof::Forced { steps, broken: Some(_) } => steps.len() - 1,
+            p => p.steps().len(),
         }
     }
 
@@ -195,12 +205,8 @@ pub fn prove(engine: &Engine, board: &Board, m: Mistake) -> Option<Proof> {
             // says fewer steps: the steps that put a star on its cell can wander
             // where a rule the X presses on breaks in a step or two (on a 14×14 3★
             // board, 25 steps against one).
-            let said = |p: &Proof| match p {
-                Proof::Forced { steps, broken: Some(_) } => steps.len() - 1,
-                p => p.steps().len(),
-            };
             match (forced, refute(engine, board, at, CellState::Empty)) {
-                (Some(forced), Some(refuted)) if said(&refuted) >= said(&forced) => Some(forced),
+                (Some(forced), Some(refuted)) if refuted.said() >= forced.said() => Some(forced),
                 (forced, refuted) => refuted.or(forced),
             }
         }
@@ -339,35 +345,19 @@ fn follow(engine: &Engine, start: &Board, max: usize, mut next: impl FnMut(&Boar
 fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
     let g = engine.geometry();
     let mut read = vec![false; g.n() * g.n()];
-    for i in proof.ends_on().board_cells(g) {
-        read[i] = true;
-    }
-    let mut wanted = vec![false; g.n() * g.n()];
-    let mut kept: Vec<&Step> = Vec::new();
-    for step in proof.steps().iter().rev() {
-        if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {
-            for &(c, _) in &step.decided {
-                wanted[g.at(c)] = true;
-            }
-            for i in step.uses.board_cells(g) {
-                read[i] = true;
-            }
-            kept.push(step);
-        }
-    }
-    kept.reverse();
+    proof.ends_on().board_cells(g).into_iter().for_each(|i| read[i] = true);
+    let kept = needed(g, proof.steps(), &mut read);
     // The steps kept, each found again as it was (the same argument) on the board
     // without the others: the proof with only the steps it needed.
     if kept.len() < proof.steps().len() {
         let mut next = kept.iter();
-        let again = |b: &Board| {
-            let s = next.next()?;
-            every_cheap(g, b).find(|f| f.technique == s.technique && f.detail == s.detail)
-        };
+        let again = |b: &Board| found_again(g, b, next.next()?);
         if let Some(shorter) = follow(engine, start, kept.len(), again) {
             return Some(shorter);
         }
     }
+    let mut wanted = vec![false; g.n() * g.n()];
+    kept.iter().flat_map(|s| &s.decided).for_each(|&(c, _)| wanted[g.at(c)] = true);
     // Else any steps that decide those cells, cheapest first.
     let needed = |b: &Board| every_cheap(g, b).find(|f| f.decided.iter().any(|&(i, _)| wanted[i]));
     follow(engine, start, proof.steps().len() - 1, needed)
