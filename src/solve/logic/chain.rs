@@ -10,7 +10,7 @@
 //! kept: a chain is never longer, and never uses a harder technique, than the
 //! steps a hint would take to the cell. Every step is a sound deduction from the
 //! board before it. Each chain keeps only the steps its last one needs
-//! ([`needed`], the backward slice a mistake's refutation is cut down with too).
+//! (`needed`, the backward slice a mistake's refutation is cut down with too).
 
 use super::board::{Board, CellState, Geometry};
 use super::engine::Engine;
