@@ -261,17 +261,33 @@ fn follow_ways(
     }
 }
 
-/// Adds to `board` the cells `was` decided; false when the two disagree on a cell.
-fn merge(board: &mut Board, was: &Board) -> bool {
+/// How a start's board and the board it led to when last followed combine ([`merge`]).
+enum Merged {
+    /// They disagree on a cell: the start breaks a rule.
+    Clash,
+    /// The start's board decides no cell the other left unknown: the result is
+    /// the board it led to, as it was.
+    Same,
+    /// The start's board decides more: the result is worth following again.
+    Grown,
+}
+
+/// Adds to `board` the cells `was` decided, and says how the two combined.
+fn merge(board: &mut Board, was: &Board) -> Merged {
+    let mut grown = false;
     for (x, &y) in board.cells.iter_mut().zip(&was.cells) {
         match (*x, y) {
-            (_, CellState::Unknown) => {}
+            (x, CellState::Unknown) => grown |= x != CellState::Unknown,
             (CellState::Unknown, y) => *x = y,
-            (x, y) if x != y => return false,
+            (x, y) if x != y => return Merged::Clash,
             _ => {}
         }
     }
-    true
+    if grown {
+        Merged::Grown
+    } else {
+        Merged::Same
+    }
 }
 
 /// Why a case split's search stopped early.
@@ -326,11 +342,19 @@ impl UnitSplit<'_> {
                     if !self.memo.broken.contains(&key) {
                         let mut next = base.clone();
                         next.cells[c] = CellState::Queen;
-                        let clash = self.memo.followed.get(&key).is_some_and(|was| !merge(&mut next, was));
-                        let followed = if clash {
-                            Err(g.unit(self.unit))
-                        } else {
-                            propagate(g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget)
+                        let merged = self.memo.followed.get(&key).map(|was| merge(&mut next, was));
+                        let followed = match merged {
+                            Some(Merged::Clash) => Err(g.unit(self.unit)),
+                            // The board this start led to, unchanged: only plain splits
+                            // keep boards, each one that `propagate` left as it is, so
+                            // following it again would take one round and change
+                            // nothing. The round is paid all the same, so the budget
+                            // runs out where it did.
+                            Some(Merged::Same) if !self.deep => match self.budget.spend() {
+                                true => Ok(Some(())),
+                                false => Ok(None),
+                            },
+                            _ => propagate(g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget),
                         };
                         match followed {
                             Err(_) if !self.deep => {
