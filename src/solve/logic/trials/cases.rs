@@ -8,7 +8,7 @@
 //! of that path, which only decide more cells.
 
 use super::budget::Budget;
-use super::memo::{SplitMemo, UnitMemo, MAX_FOLLOWED};
+use super::memo::{SplitMemo, Start, UnitMemo, MAX_FOLLOWED};
 use super::propagate::{propagate, FOLLOW_CASE};
 use super::ways::{count_ways, open_cells, MAX_CASES};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
@@ -253,10 +253,18 @@ fn follow_ways(
     keep: usize,
     deep: bool,
 ) -> Result<Option<(Board, usize)>, ()> {
-    let mut split = UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0 };
-    match split.node(b, 0, &mut Vec::with_capacity(g.k)) {
+    let mut split =
+        UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0, apart: Vec::new() };
+    let end = split.apart_first().and_then(|()| split.node(b, 0, &mut Vec::with_capacity(g.k)));
+    let apart = std::mem::take(&mut split.apart);
+    match end {
         Err(SplitEnd::OutOfBudget) => Err(()),
-        Err(SplitEnd::DecidesNothing) => Ok(None),
+        Err(SplitEnd::DecidesNothing) => {
+            if !deep {
+                memo.apart = apart;
+            }
+            Ok(None)
+        }
         Ok(()) => Ok(split.common.map(|common| (common, split.survivors))),
     }
 }
@@ -313,17 +321,18 @@ struct UnitSplit<'a> {
     common: Option<Board>,
     /// The ways followed to the end without breaking a rule.
     survivors: usize,
+    /// The first of them, and each after it that left a cell undecided the ways
+    /// before it agreed on ([`UnitMemo::apart`]).
+    apart: Vec<Start>,
 }
 
 impl UnitSplit<'_> {
     /// The ways that go on from `trial` (followed through, with the unit's first
     /// stars `first` on it), their next star on the unit's cells from place `from` on.
     fn node(&mut self, trial: &Board, from: usize, first: &mut Vec<usize>) -> Result<(), SplitEnd> {
-        let g = self.g;
-        let cells = &g.units[self.unit];
-        let stars = cells.iter().filter(|&&i| trial.cells[i] == CellState::Queen).count();
-        if stars >= g.k {
-            return self.survived(trial);
+        let cells = &self.g.units[self.unit];
+        if self.stars(trial) >= self.g.k {
+            return self.survived(trial, first);
         }
         let mut base = trial.clone();
         for (j, &c) in cells.iter().enumerate().skip(from) {
@@ -338,38 +347,8 @@ impl UnitSplit<'_> {
                 }
                 CellState::Unknown => {
                     first.push(c);
-                    let key = first.clone();
-                    if !self.memo.broken.contains(&key) {
-                        let mut next = base.clone();
-                        next.cells[c] = CellState::Queen;
-                        let merged = self.memo.followed.get(&key).map(|was| merge(&mut next, was));
-                        let followed = match merged {
-                            Some(Merged::Clash) => Err(g.unit(self.unit)),
-                            // The board this start led to, unchanged: only plain splits
-                            // keep boards, each one that `propagate` left as it is, so
-                            // following it again would take one round and change
-                            // nothing. The round is paid all the same, so the budget
-                            // runs out where it did.
-                            Some(Merged::Same) if !self.deep => match self.budget.spend() {
-                                true => Ok(Some(())),
-                                false => Ok(None),
-                            },
-                            _ => propagate(g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget),
-                        };
-                        match followed {
-                            Err(_) if !self.deep => {
-                                self.memo.followed.remove(&key);
-                                self.memo.broken.insert(key);
-                            }
-                            Err(_) => {}
-                            Ok(None) => return Err(SplitEnd::OutOfBudget),
-                            Ok(Some(())) => {
-                                if !self.deep && self.memo.followed.len() < self.keep {
-                                    self.memo.followed.insert(key, next.clone());
-                                }
-                                self.node(&next, j + 1, first)?;
-                            }
-                        }
+                    if let Some(next) = self.follow(&base, c, first)? {
+                        self.node(&next, j + 1, first)?;
                     }
                     first.pop();
                     // The ways after this one have their next star further on.
@@ -380,24 +359,130 @@ impl UnitSplit<'_> {
         Ok(())
     }
 
-    /// A way followed to the end, `trial`, without breaking a rule.
-    fn survived(&mut self, trial: &Board) -> Result<(), SplitEnd> {
-        self.survivors += 1;
-        match &mut self.common {
-            None => self.common = Some(trial.clone()),
-            Some(common) => {
-                let mut agree = false;
-                for ((x, y), was) in common.cells.iter_mut().zip(&trial.cells).zip(&self.start.cells) {
-                    if *x != *y {
-                        *x = CellState::Unknown;
-                    }
-                    agree |= *was == CellState::Unknown && *x != CellState::Unknown;
+    /// The unit's stars on `board`.
+    fn stars(&self, board: &Board) -> usize {
+        self.g.units[self.unit].iter().filter(|&&i| board.cells[i] == CellState::Queen).count()
+    }
+
+    /// The start `first` (its last star `c`, on `base`) followed through, what
+    /// the memo knows of it used and what it leads to written there; `None` when
+    /// it breaks a rule.
+    fn follow(&mut self, base: &Board, c: usize, first: &[usize]) -> Result<Option<Board>, SplitEnd> {
+        if self.memo.broken.contains(first) {
+            return Ok(None);
+        }
+        let mut next = base.clone();
+        next.cells[c] = CellState::Queen;
+        let merged = self.memo.followed.get(first).map(|was| merge(&mut next, was));
+        let followed = match merged {
+            Some(Merged::Clash) => Err(self.g.unit(self.unit)),
+            // The board this start led to, unchanged: only plain splits keep
+            // boards, each one that `propagate` left as it is, so following it
+            // again would take one round and change nothing. The round is paid
+            // all the same, so the budget runs out where it did.
+            Some(Merged::Same) if !self.deep => match self.budget.spend() {
+                true => Ok(Some(())),
+                false => Ok(None),
+            },
+            _ => propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget),
+        };
+        match followed {
+            Err(_) => {
+                if !self.deep {
+                    self.memo.followed.remove(first);
+                    self.memo.broken.insert(first.to_vec());
                 }
-                // The ways left can only take cells away: nothing to decide.
-                if !agree {
-                    return Err(SplitEnd::DecidesNothing);
+                Ok(None)
+            }
+            Ok(None) => Err(SplitEnd::OutOfBudget),
+            Ok(Some(())) => {
+                if !self.deep && self.memo.followed.len() < self.keep {
+                    self.memo.followed.insert(first.to_vec(), next.clone());
+                }
+                Ok(Some(next))
+            }
+        }
+    }
+
+    /// Follows first the ways that held apart at the unit's last split
+    /// ([`UnitMemo::apart`]), each as [`UnitSplit::node`] would reach it, so that
+    /// the search stops at once when they still hold and still leave every cell
+    /// undecided between them ([`SplitEnd::DecidesNothing`]): a unit split step
+    /// after step without deciding anything would otherwise follow its ways again
+    /// until they part as before. What they agree on is where the search starts
+    /// from; the search meets them again later, now from the memo's boards, so
+    /// that the ways, the count and the step are the ones it would find alone.
+    fn apart_first(&mut self) -> Result<(), SplitEnd> {
+        if self.deep {
+            return Ok(());
+        }
+        for way in std::mem::take(&mut self.memo.apart) {
+            if let Some(board) = self.replay(&way)? {
+                self.common_with(&board, &way)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The way whose stars are `way` (in the unit's order), followed as
+    /// [`UnitSplit::node`] follows it from the board the split starts from; `None`
+    /// when it breaks a rule or [`UnitSplit::node`] would not meet it on this board.
+    fn replay(&mut self, way: &[usize]) -> Result<Option<Board>, SplitEnd> {
+        let cells = &self.g.units[self.unit];
+        let (mut trial, mut from) = (self.start.clone(), 0);
+        for (i, &star) in way.iter().enumerate() {
+            if self.stars(&trial) >= self.g.k {
+                return Ok(None);
+            }
+            let Some(j) = cells[from..].iter().position(|&c| c == star).map(|j| j + from) else { return Ok(None) };
+            for &c in &cells[from..j] {
+                match trial.cells[c] {
+                    CellState::Queen => return Ok(None),
+                    _ => trial.cells[c] = CellState::Empty,
                 }
             }
+            match trial.cells[star] {
+                CellState::Empty => return Ok(None),
+                CellState::Queen => {}
+                CellState::Unknown => match self.follow(&trial, star, &way[..=i])? {
+                    Some(next) => trial = next,
+                    None => return Ok(None),
+                },
+            }
+            from = j + 1;
+        }
+        Ok((self.stars(&trial) >= self.g.k).then_some(trial))
+    }
+
+    /// A way followed to the end, `trial`, without breaking a rule.
+    fn survived(&mut self, trial: &Board, first: &[usize]) -> Result<(), SplitEnd> {
+        self.survivors += 1;
+        self.common_with(trial, first)
+    }
+
+    /// Keeps in [`UnitSplit::common`] only what the way `first`, which led to
+    /// `trial`, agrees on; [`SplitEnd::DecidesNothing`] once that is no cell left
+    /// unknown on the board the split starts from.
+    fn common_with(&mut self, trial: &Board, first: &[usize]) -> Result<(), SplitEnd> {
+        let Some(common) = &mut self.common else {
+            self.common = Some(trial.clone());
+            self.apart.push(first.to_vec());
+            return Ok(());
+        };
+        let (mut agree, mut parted) = (false, false);
+        for ((x, y), was) in common.cells.iter_mut().zip(&trial.cells).zip(&self.start.cells) {
+            if *x != *y {
+                parted |= *x != CellState::Unknown;
+                *x = CellState::Unknown;
+            }
+            agree |= *was == CellState::Unknown && *x != CellState::Unknown;
+        }
+        if parted {
+            self.apart.push(first.to_vec());
+        }
+        // The ways left can only take cells away: nothing to decide.
+        if !agree {
+            return Err(SplitEnd::DecidesNothing);
         }
         Ok(())
     }
@@ -611,9 +696,79 @@ mod tests {
         }
         assert!(splits >= 10, "only {splits} case splits: the board tests little");
         assert!(memo.units.values().any(|m| !m.broken.is_empty()) && memo.followed > 0);
+        assert!(memo.units.values().any(|m| !m.apart.is_empty()), "no split kept ways apart: the test misses them");
         assert!(
             spent_with * 10 < spent_without * 9,
             "the memo saved too little: {spent_with} against {spent_without} rounds"
         );
+    }
+
+    /// A unit whose split decided nothing keeps the ways that parted
+    /// ([`UnitMemo::apart`]); split again on the same board, it is dismissed
+    /// by following those alone, each start now the memo's board (a round
+    /// each), and on the next boards of the path the kept ways are met as the
+    /// search meets them ([`UnitSplit::replay`] gives the board the search
+    /// reaches): along the generated 14×14 3★ path, every unit at every case split.
+    #[test]
+    fn ways_kept_apart_dismiss_a_unit_again_and_are_the_ways_the_search_meets() {
+        let regions = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/14x14-3star-5.txt"))
+            .expect("a map");
+        let g = Geometry::new(&regions, 3);
+        let mut b = Board::new(g.n);
+        let (mut memo, mut dismissed, mut replayed) = (SplitMemo::default(), 0, 0);
+        let spend = |budget: &Budget| u64::MAX / 2 - budget.left;
+        while !b.is_complete() {
+            if let Some(f) = cheapest(&g, &b, Technique::Pressured) {
+                apply(&mut b, &f);
+                continue;
+            }
+            for u in 0..g.units.len() {
+                if ways_of(&g, &b, u).is_none() {
+                    continue;
+                }
+                let mut unit = memo.take(u);
+                let budget = &mut Budget::new(&g, u64::MAX / 2);
+                let first = follow_ways(&g, &b, u, budget, &mut unit, MAX_FOLLOWED, false).expect("budget enough");
+                if first.is_none() && !unit.apart.is_empty() {
+                    let kept = unit.apart.clone();
+                    let again = &mut Budget::new(&g, u64::MAX / 2);
+                    assert!(follow_ways(&g, &b, u, again, &mut unit, MAX_FOLLOWED, false).unwrap().is_none());
+                    let starts = kept.iter().map(|w| w.len() as u64).sum::<u64>();
+                    let mut one = Budget::new(&g, u64::MAX / 2);
+                    one.spend();
+                    assert!(spend(again) <= starts * spend(&one), "unit {u}: {} rounds", spend(again));
+                    dismissed += 1;
+                    // Each kept way, followed as the search follows it, leads where
+                    // a fresh search (no memo) leads it.
+                    for way in &kept {
+                        let mut fresh = UnitMemo::default();
+                        let mut budget = Budget::new(&g, u64::MAX / 2);
+                        let mut split = UnitSplit {
+                            g: &g,
+                            start: &b,
+                            unit: u,
+                            budget: &mut budget,
+                            memo: &mut fresh,
+                            keep: MAX_FOLLOWED,
+                            deep: false,
+                            common: None,
+                            survivors: 0,
+                            apart: Vec::new(),
+                        };
+                        let alone = split.replay(way).ok().flatten().expect("a kept way holds on its board");
+                        let mut split =
+                            UnitSplit { memo: &mut unit, budget: &mut Budget::new(&g, u64::MAX / 2), ..split };
+                        assert_eq!(split.replay(way).ok().flatten(), Some(alone), "unit {u}, way {way:?}");
+                        replayed += 1;
+                    }
+                }
+                memo.put(u, unit);
+            }
+            let Some(Ok(f)) = case_split(&g, &b, &mut Budget::new(&g, u64::MAX / 2), &mut memo, false) else {
+                panic!("the board is finished by case splits")
+            };
+            apply(&mut b, &f);
+        }
+        assert!(dismissed >= 20 && replayed >= 40, "{dismissed} units dismissed again, {replayed} ways followed again");
     }
 }

@@ -44,6 +44,10 @@ pub(crate) struct SplitMemo {
 pub(crate) struct UnitMemo {
     pub(crate) broken: HashSet<Start, BuildHasherDefault<MixHasher>>,
     pub(crate) followed: HashMap<Start, Board, BuildHasherDefault<MixHasher>>,
+    /// Ways (all the unit's stars) that held at its last split, which decided
+    /// nothing: between them they left every cell unknown. The next split follows
+    /// these first, and when they still hold and still disagree, it is over.
+    pub(crate) apart: Vec<Start>,
 }
 
 impl SplitMemo {
