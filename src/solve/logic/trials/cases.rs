@@ -10,7 +10,7 @@
 use super::budget::Budget;
 use super::memo::{SplitMemo, Start, UnitMemo, MAX_FOLLOWED};
 use super::propagate::{propagate, FOLLOW_CASE};
-use super::ways::{count_ways, open_cells, MAX_CASES};
+use super::ways::{count_ways, list_ways, open_cells, MAX_CASES};
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::family::{Cost, Family, Work};
 use crate::solve::logic::step::{Decided, Detail, Found, Grade, Reveals, Technique};
@@ -209,6 +209,16 @@ pub(crate) fn case_split(
     None
 }
 
+/// A unit with this many ways or more is first followed, at its first split, along
+/// [`SPREAD`] ways spread over them ([`UnitSplit::apart_first`]). On corpus 059, whose
+/// first steps split dozens of lines of 1,001 ways that decide nothing, 24 such
+/// ways made the explanation about a fifth faster; fewer ways, or ways aimed at
+/// the unit's cells the ways so far agree on, did no better (docs/benchmarks.md).
+const SPREAD_FROM: usize = 100;
+
+/// How many spread ways ([`SPREAD_FROM`]).
+const SPREAD: usize = 24;
+
 /// One unit's case split for [`case_split`], `ways` ways, keeping at most `keep` boards
 /// of its starts in `memo`: the step when its ways agree on a cell left unknown.
 #[allow(clippy::too_many_arguments)]
@@ -405,23 +415,51 @@ impl UnitSplit<'_> {
     }
 
     /// Follows first the ways that held apart at the unit's last split
-    /// ([`UnitMemo::apart`]), each as [`UnitSplit::node`] would reach it, so that
-    /// the search stops at once when they still hold and still leave every cell
-    /// undecided between them ([`SplitEnd::DecidesNothing`]): a unit split step
-    /// after step without deciding anything would otherwise follow its ways again
-    /// until they part as before. What they agree on is where the search starts
-    /// from; the search meets them again later, now from the memo's boards, so
-    /// that the ways, the count and the step are the ones it would find alone.
+    /// ([`UnitMemo::apart`]), or on its first split, for a unit of many ways,
+    /// ways spread over them ([`UnitSplit::spread`]), each as [`UnitSplit::node`]
+    /// would reach it, so that the search stops at once when they hold and leave
+    /// every cell undecided between them ([`SplitEnd::DecidesNothing`]). The search
+    /// alone meets its ways in order, and ways that begin alike end alike: a unit
+    /// split step after step without deciding anything would follow hundreds of
+    /// them before they part. What the ways followed first agree on is where the
+    /// search starts from; it meets them again later, now from the memo's boards,
+    /// so that the ways, the count and the step are the ones it would find alone.
     fn apart_first(&mut self) -> Result<(), SplitEnd> {
         if self.deep {
             return Ok(());
         }
-        for way in std::mem::take(&mut self.memo.apart) {
+        let mut first = std::mem::take(&mut self.memo.apart);
+        if first.is_empty() {
+            first = self.spread();
+        }
+        for way in first {
             if let Some(board) = self.replay(&way)? {
                 self.common_with(&board, &way)?;
             }
         }
         Ok(())
+    }
+
+    /// [`SPREAD`] ways evenly spread over the unit's ways in the search's order,
+    /// for a unit with at least [`SPREAD_FROM`] of them (none for fewer: the
+    /// search alone parts those soon enough).
+    fn spread(&self) -> Vec<Start> {
+        let cells = &self.g.units[self.unit];
+        let Some((need, open)) = open_cells(self.g, self.start, self.unit) else { return Vec::new() };
+        let all = match list_ways(self.g, &open, need, MAX_CASES) {
+            Some(all) if all.len() >= SPREAD_FROM => all,
+            _ => return Vec::new(),
+        };
+        let place = |c: &usize| cells.iter().position(|d| d == c);
+        (0..SPREAD)
+            .map(|i| {
+                // The way's stars with the unit's stars already placed, in the unit's order.
+                let stars = cells.iter().filter(|&&c| self.start.cells[c] == CellState::Queen);
+                let mut way: Start = all[i * all.len() / SPREAD].iter().chain(stars).copied().collect();
+                way.sort_by_key(place);
+                way
+            })
+            .collect()
     }
 
     /// The way whose stars are `way` (in the unit's order), followed as

@@ -24,7 +24,9 @@ pub(crate) type Start = Vec<usize>;
 ///
 /// Only the plain case split (technique 10) writes starts here, so that nothing a
 /// what-if found inside a case of technique 12 reaches a step said to need less.
-/// It also keeps how many ways each unit's stars go, which depends on nothing else.
+/// It also keeps how many ways each unit's stars go, which depends on nothing else,
+/// and, for a unit whose split decided nothing, the ways that parted
+/// ([`UnitMemo::apart`]), which its next split follows first.
 ///
 /// Each unit's starts are kept apart ([`UnitMemo`]), so that two units can be
 /// split at once, each with its own, and the path stays the one a single thread

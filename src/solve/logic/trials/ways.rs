@@ -49,6 +49,31 @@ pub(crate) fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize)
     (total <= cap).then_some(total)
 }
 
+/// Every way of `need` stars on `cands` (cells in the unit's order), no two
+/// touching, in the order a case split follows them (each way's cells in the
+/// unit's order, ways by their first cell, then their second...); `None` past `cap`.
+pub(crate) fn list_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<Vec<Vec<usize>>> {
+    fn go(g: &Geometry, cands: &[usize], need: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, cap: usize) {
+        if chosen.len() == need {
+            out.push(chosen.clone());
+            return;
+        }
+        for (j, &c) in cands.iter().enumerate() {
+            if cands.len() - j < need - chosen.len() || out.len() > cap {
+                break;
+            }
+            if chosen.iter().all(|&d| !g.neighbours[d].contains(&c)) {
+                chosen.push(c);
+                go(g, &cands[j + 1..], need, chosen, out, cap);
+                chosen.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(g, cands, need, &mut Vec::with_capacity(need), &mut out, cap);
+    (out.len() <= cap).then_some(out)
+}
+
 /// [`count_ways`] star by star on a list, for a unit with more than 64 cells left.
 fn count_ways_listed(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
     fn go(g: &Geometry, cands: &[usize], need: usize, from: usize, chosen: &mut Vec<usize>, cap: usize) -> usize {
@@ -109,11 +134,25 @@ mod tests {
                     for cands in [&cands[..], &cands[..cands.len().min(1)], &[]] {
                         for need in 0..=k + 1 {
                             for cap in [0, 1, 5, 50, 2_000] {
+                                let count = count_ways(&g, cands, need, cap);
                                 assert_eq!(
-                                    count_ways(&g, cands, need, cap),
+                                    count,
                                     count_ways_listed(&g, cands, need, cap),
                                     "n {n} unit {u} cells {cands:?} need {need} cap {cap}"
                                 );
+                                // The list holds as many, each of `need` cells apart, in
+                                // the search's order (by place in `cands`, first cells first).
+                                let listed = list_ways(&g, cands, need, cap);
+                                assert_eq!(listed.as_ref().map(Vec::len), count, "listed, cap {cap}");
+                                let places = |w: &Vec<usize>| {
+                                    w.iter().map(|c| cands.iter().position(|d| d == c).unwrap()).collect::<Vec<_>>()
+                                };
+                                let places: Vec<Vec<usize>> = listed.iter().flatten().map(places).collect();
+                                assert!(places.windows(2).all(|p| p[0] < p[1]), "in order, each once");
+                                for (w, p) in listed.iter().flatten().zip(&places) {
+                                    assert!(w.len() == need && p.windows(2).all(|p| p[0] < p[1]));
+                                    assert!(w.iter().all(|a| w.iter().all(|b| !g.neighbours[*a].contains(b))));
+                                }
                             }
                         }
                     }
