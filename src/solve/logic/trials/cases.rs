@@ -210,13 +210,15 @@ pub(crate) fn case_split(
 }
 
 /// A unit with this many ways or more is first followed, at its first split, along
-/// [`SPREAD`] ways spread over them ([`UnitSplit::apart_first`]). On corpus 059, whose
-/// first steps split dozens of lines of 1,001 ways that decide nothing, 24 such
-/// ways made the explanation about a fifth faster; fewer ways, or ways aimed at
-/// the unit's cells the ways so far agree on, did no better (docs/benchmarks.md).
+/// ways spread over them ([`UnitSplit::apart_first`]).
 const SPREAD_FROM: usize = 100;
 
-/// How many spread ways ([`SPREAD_FROM`]).
+/// How many stretches of a unit's list of ways ([`SPREAD_FROM`]) the first way
+/// that holds is taken from. On corpus 059, whose first steps split dozens of
+/// lines of 1,001 ways that decide nothing, 24 made the explanation about a third
+/// faster; 48, a single way a stretch (most break on a board that open), or ways
+/// aimed at the unit's cells the ways so far agree on did no better
+/// (docs/benchmarks.md, "Explanations").
 const SPREAD: usize = 24;
 
 /// One unit's case split for [`case_split`], `ways` ways, keeping at most `keep` boards
@@ -416,7 +418,7 @@ impl UnitSplit<'_> {
 
     /// Follows first the ways that held apart at the unit's last split
     /// ([`UnitMemo::apart`]), or on its first split, for a unit of many ways,
-    /// ways spread over them ([`UnitSplit::spread`]), each as [`UnitSplit::node`]
+    /// ways spread over them ([`SPREAD`]), each as [`UnitSplit::node`]
     /// would reach it, so that the search stops at once when they hold and leave
     /// every cell undecided between them ([`SplitEnd::DecidesNothing`]). The search
     /// alone meets its ways in order, and ways that begin alike end alike: a unit
@@ -428,34 +430,44 @@ impl UnitSplit<'_> {
         if self.deep {
             return Ok(());
         }
-        let mut first = std::mem::take(&mut self.memo.apart);
-        if first.is_empty() {
-            first = self.spread();
+        let kept = std::mem::take(&mut self.memo.apart);
+        if !kept.is_empty() {
+            for way in kept {
+                if let Some(board) = self.replay(&way)? {
+                    self.common_with(&board, &way)?;
+                }
+            }
+            return Ok(());
         }
-        for way in first {
-            if let Some(board) = self.replay(&way)? {
-                self.common_with(&board, &way)?;
+        // The first way that holds in each of SPREAD even stretches of the list
+        // (a way that breaks a rule is one the search would break on as well).
+        let all = self.ways();
+        if all.len() < SPREAD_FROM {
+            return Ok(());
+        }
+        for stretch in 0..SPREAD {
+            for way in &all[stretch * all.len() / SPREAD..(stretch + 1) * all.len() / SPREAD] {
+                if let Some(board) = self.replay(way)? {
+                    self.common_with(&board, way)?;
+                    break;
+                }
             }
         }
         Ok(())
     }
 
-    /// [`SPREAD`] ways evenly spread over the unit's ways in the search's order,
-    /// for a unit with at least [`SPREAD_FROM`] of them (none for fewer: the
-    /// search alone parts those soon enough).
-    fn spread(&self) -> Vec<Start> {
+    /// The unit's ways on the board the split starts from, as starts in the
+    /// search's order (none past [`MAX_CASES`]).
+    fn ways(&self) -> Vec<Start> {
         let cells = &self.g.units[self.unit];
         let Some((need, open)) = open_cells(self.g, self.start, self.unit) else { return Vec::new() };
-        let all = match list_ways(self.g, &open, need, MAX_CASES) {
-            Some(all) if all.len() >= SPREAD_FROM => all,
-            _ => return Vec::new(),
-        };
+        let Some(all) = list_ways(self.g, &open, need, MAX_CASES) else { return Vec::new() };
         let place = |c: &usize| cells.iter().position(|d| d == c);
-        (0..SPREAD)
-            .map(|i| {
+        all.into_iter()
+            .map(|w| {
                 // The way's stars with the unit's stars already placed, in the unit's order.
                 let stars = cells.iter().filter(|&&c| self.start.cells[c] == CellState::Queen);
-                let mut way: Start = all[i * all.len() / SPREAD].iter().chain(stars).copied().collect();
+                let mut way: Start = w.iter().chain(stars).copied().collect();
                 way.sort_by_key(place);
                 way
             })
