@@ -715,16 +715,22 @@ mod tests {
         eprintln!("{units} units split, {decided} cells decided, {more} times more than every way");
     }
 
+    /// The generated 14×14 3★ board the memo's tests walk along, and its empty board.
+    fn generated_path_start() -> (Geometry, Board) {
+        let regions = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/14x14-3star-5.txt"))
+            .expect("a map");
+        let g = Geometry::new(&regions, 3);
+        let b = Board::new(g.n);
+        (g, b)
+    }
+
     /// A case split finds the same step whatever ways the path has already seen
     /// break; remembering them only saves work. Walked along a generated 14×14 3★
     /// board that takes 16 case splits (with no budget to run out), every one
     /// computed with the path's memo and with none: the memo saves about a fifth.
     #[test]
     fn remembered_broken_ways_change_what_a_case_split_costs_not_what_it_finds() {
-        let regions = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/14x14-3star-5.txt"))
-            .expect("a map");
-        let g = Geometry::new(&regions, 3);
-        let mut b = Board::new(g.n);
+        let (g, mut b) = generated_path_start();
         let (mut memo, mut splits, mut spent_with, mut spent_without) = (SplitMemo::default(), 0, 0, 0);
         while !b.is_complete() {
             if let Some(f) = cheapest(&g, &b, Technique::Pressured) {
@@ -761,10 +767,7 @@ mod tests {
     /// reaches): along the generated 14×14 3★ path, every unit at every case split.
     #[test]
     fn ways_kept_apart_dismiss_a_unit_again_and_are_the_ways_the_search_meets() {
-        let regions = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/14x14-3star-5.txt"))
-            .expect("a map");
-        let g = Geometry::new(&regions, 3);
-        let mut b = Board::new(g.n);
+        let (g, mut b) = generated_path_start();
         let (mut memo, mut dismissed, mut replayed) = (SplitMemo::default(), 0, 0);
         let spend = |budget: &Budget| u64::MAX / 2 - budget.left;
         while !b.is_complete() {
