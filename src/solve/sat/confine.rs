@@ -211,7 +211,7 @@ fn empty(
     if conflict || star.is_some() {
         let mut clause: Vec<Lit> = scratch.iter().map(|&l| !l).collect();
         clause.extend(star.map(|i| Lit::new(cells[i], false)));
-        acts.raise_conflict(&clause, super::units::KEEP_CONFLICTS);
+        acts.raise_conflict(&clause, super::cnf::KEEP_CONFLICTS);
         return false;
     }
     for i in 0..cells_count {
@@ -255,7 +255,7 @@ mod tests {
             }
         }
         // A fifth saved at least: 2,262 against 2,866 (2,199 against 3,119 before
-        // the theory's conflicts were kept as clauses, `units::KEEP_CONFLICTS`,
+        // the theory's conflicts were kept as clauses, `cnf::KEEP_CONFLICTS`,
         // which saves more without confinements than with them).
         assert!(with * 5 < without * 4, "{with} conflicts with confinements, {without} without");
     }

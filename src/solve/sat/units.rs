@@ -52,19 +52,6 @@ use batsat::{lbool, Lit, Theory, Var};
 use super::confine::Confine;
 use crate::solve::tiles::{tile, TILINGS};
 
-/// Whether each conflict the theory raises (here and in [`super::confine`]) is
-/// also kept as a clause of the problem, beside the clause the solver learns
-/// from it (batsat's "costly" flag). The conflict clause holds on every board of
-/// this map (too many stars in a unit, too few tiles for its stars, a
-/// confinement broken), and once it is a clause, unit propagation rules out its
-/// last cell before the theory is asked again, so the same conflict is not met
-/// twice. Solve plus proof, in the fixed order: the corpus, the packs and
-/// tests/data (K ≥ 2) 12,233 conflicts against 13,190 and 0.89 of the time; 25
-/// 15×15 3★ boards 6,253 against 6,206 and 0.94 of the time. Summed over the fixed
-/// order and four random starting activities: 60,986 against 64,396 and 29,589
-/// against 30,565 (docs/benchmarks.md, "Star Battle").
-pub(super) const KEEP_CONFLICTS: bool = true;
-
 /// One unit: its cells, the stars it needs, and the tilings that bound it.
 #[derive(Debug)]
 struct Unit {
@@ -331,7 +318,7 @@ impl Units {
         );
         if stars > need {
             let clause: Vec<Lit> = self.scratch[..=need].iter().map(|&l| !l).collect();
-            acts.raise_conflict(&clause, KEEP_CONFLICTS);
+            acts.raise_conflict(&clause, super::cnf::KEEP_CONFLICTS);
             return false;
         }
         for &i in &unit.cells {
@@ -378,7 +365,7 @@ impl Units {
                     continue; // too few tiles by the map itself: [`Units::too_few_tiles`], checked before the search
                 }
                 let clause: Vec<Lit> = scratch.iter().map(|&l| !l).collect();
-                acts.raise_conflict(&clause, KEEP_CONFLICTS);
+                acts.raise_conflict(&clause, super::cnf::KEEP_CONFLICTS);
                 return false;
             }
             let order = &by_tile[c];
