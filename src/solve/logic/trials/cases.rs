@@ -268,7 +268,7 @@ fn follow_ways(
     let mut split =
         UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0, apart: Vec::new() };
     let end = split.apart_first().and_then(|()| split.node(b, 0, &mut Vec::with_capacity(g.k)));
-    let apart = std::mem::take(&mut split.apart);
+    let apart = fewest_apart(b, std::mem::take(&mut split.apart));
     match end {
         Err(SplitEnd::OutOfBudget) => Err(()),
         Err(SplitEnd::DecidesNothing) => {
@@ -279,6 +279,45 @@ fn follow_ways(
         }
         Ok(()) => Ok(split.common.map(|common| (common, split.survivors))),
     }
+}
+
+/// Of the ways that parted a split that decided nothing (each with the board it
+/// led to), few that part every cell left unknown on `start` all the same: the
+/// first, then each time the one that parts the most cells the ones taken still
+/// agree on. The next split follows these first ([`UnitMemo::apart`]), so each
+/// one left out is a way fewer to follow again.
+fn fewest_apart(start: &Board, mut ways: Vec<(Start, Board)>) -> Vec<Start> {
+    if ways.is_empty() {
+        return Vec::new();
+    }
+    let (first, mut common) = ways.remove(0);
+    let mut kept = vec![first];
+    let agreed =
+        |common: &Board, i: usize| start.cells[i] == CellState::Unknown && common.cells[i] != CellState::Unknown;
+    loop {
+        let parts = |board: &Board| {
+            (0..board.cells.len()).filter(|&i| agreed(&common, i) && board.cells[i] != common.cells[i]).count()
+        };
+        let Some((best, n)) = ways
+            .iter()
+            .enumerate()
+            .map(|(j, (_, board))| (j, parts(board)))
+            .max_by_key(|&(j, n)| (n, std::cmp::Reverse(j)))
+        else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        let (way, board) = ways.remove(best);
+        for (x, y) in common.cells.iter_mut().zip(&board.cells) {
+            if x != y {
+                *x = CellState::Unknown;
+            }
+        }
+        kept.push(way);
+    }
+    kept
 }
 
 /// How a start's board and the board it led to when last followed combine ([`merge`]).
@@ -334,8 +373,8 @@ struct UnitSplit<'a> {
     /// The ways followed to the end without breaking a rule.
     survivors: usize,
     /// The first of them, and each after it that left a cell undecided the ways
-    /// before it agreed on ([`UnitMemo::apart`]).
-    apart: Vec<Start>,
+    /// before it agreed on, with the board it led to ([`UnitMemo::apart`]).
+    apart: Vec<(Start, Board)>,
 }
 
 impl UnitSplit<'_> {
@@ -516,7 +555,7 @@ impl UnitSplit<'_> {
     fn common_with(&mut self, trial: &Board, first: &[usize]) -> Result<(), SplitEnd> {
         let Some(common) = &mut self.common else {
             self.common = Some(trial.clone());
-            self.apart.push(first.to_vec());
+            self.apart.push((first.to_vec(), trial.clone()));
             return Ok(());
         };
         let (mut agree, mut parted) = (false, false);
@@ -528,7 +567,7 @@ impl UnitSplit<'_> {
             agree |= *was == CellState::Unknown && *x != CellState::Unknown;
         }
         if parted {
-            self.apart.push(first.to_vec());
+            self.apart.push((first.to_vec(), trial.clone()));
         }
         // The ways left can only take cells away: nothing to decide.
         if !agree {
