@@ -1,5 +1,5 @@
 //! What the engine's unit tests share: a fixed pseudo-random sequence, two 9×9
-//! maps to draw boards on, plain geometries, boards drawn as text, and a step's
+//! maps to draw boards on, a generated 14×14 3★ map, plain geometries, boards drawn as text, and a step's
 //! words as its technique says them.
 
 use super::board::{Board, CellState, Geometry};
@@ -22,6 +22,15 @@ pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         seed ^= seed << 17;
         seed
     }
+}
+
+/// The generated 14×14 3★ board of tests/data that the case split's tests walk
+/// along (16 case splits from the empty board), as a map and a geometry.
+pub(crate) fn generated_14x14() -> (Regions, Geometry) {
+    let regions =
+        crate::puzzle::text::parse(include_str!("../../../tests/data/starbattle/14x14-3star-5.txt")).expect("a map");
+    let g = Geometry::new(&regions, 3);
+    (regions, g)
 }
 
 /// The geometry of an `n`×`n` board whose regions are its rows, `k` stars a unit.

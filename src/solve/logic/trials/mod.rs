@@ -8,13 +8,15 @@
 //! | `memo.rs` | what the case splits of one path remember |
 //! | `propagate.rs` | following a board through techniques 1–9, and probing every cell |
 //! | `ways.rs` | how many ways a unit's stars can go |
-//! | `cases.rs` | 10 case split, 12 case split with what-ifs |
+//! | `split.rs` | one unit's case split: its ways followed, the memo used, what they agree on |
+//! | `cases.rs` | 10 case split, 12 case split with what-ifs: which units, in what order, and the words |
 //! | `what_if.rs` | 11 what-if, 13 deeper what-if |
 
 pub(crate) mod budget;
 pub(crate) mod cases;
 pub(crate) mod memo;
 pub(crate) mod propagate;
+pub(crate) mod split;
 pub(crate) mod ways;
 pub(crate) mod what_if;
 
