@@ -42,13 +42,13 @@ pub(super) fn follow_ways(
 ) -> Result<Option<(Board, usize)>, ()> {
     let mut split =
         UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0, apart: Vec::new() };
-    let end = split.apart_first().and_then(|()| split.node(b, 0, &mut Vec::with_capacity(g.k)));
-    let apart = fewest_apart(b, std::mem::take(&mut split.apart));
-    match end {
+    match split.apart_first().and_then(|()| split.node(b, 0, &mut Vec::with_capacity(g.k))) {
         Err(SplitEnd::OutOfBudget) => Err(()),
         Err(SplitEnd::DecidesNothing) => {
+            // Empty for a split with what-ifs, which keeps nothing.
+            let apart = std::mem::take(&mut split.apart);
             if !deep {
-                memo.apart = apart;
+                memo.apart = fewest_apart(b, apart);
             }
             Ok(None)
         }
@@ -85,14 +85,23 @@ fn fewest_apart(start: &Board, mut ways: Vec<(Start, Board)>) -> Vec<Start> {
             break;
         }
         let (way, board) = ways.remove(best);
-        for (x, y) in common.cells.iter_mut().zip(&board.cells) {
-            if x != y {
-                *x = CellState::Unknown;
-            }
-        }
+        keep_agreed(&mut common, &board);
         kept.push(way);
     }
     kept
+}
+
+/// Leaves in `common` only the cells `board` agrees on (the others unknown); true
+/// when a cell decided in `common` is now unknown.
+fn keep_agreed(common: &mut Board, board: &Board) -> bool {
+    let mut parted = false;
+    for (x, y) in common.cells.iter_mut().zip(&board.cells) {
+        if x != y {
+            parted |= *x != CellState::Unknown;
+            *x = CellState::Unknown;
+        }
+    }
+    parted
 }
 
 /// How a start's board and the board it led to when last followed combine ([`merge`]).
@@ -132,7 +141,7 @@ enum SplitEnd {
     DecidesNothing,
 }
 
-/// One unit's case split under way ([`case_split`]).
+/// One unit's case split under way ([`follow_ways`]).
 struct UnitSplit<'a> {
     g: &'a Geometry,
     /// The board the case split starts from.
@@ -148,7 +157,8 @@ struct UnitSplit<'a> {
     /// The ways followed to the end without breaking a rule.
     survivors: usize,
     /// The first of them, and each after it that left a cell undecided the ways
-    /// before it agreed on, with the board it led to ([`UnitMemo::apart`]).
+    /// before it agreed on, with the board it led to ([`UnitMemo::apart`]); none in
+    /// a split with what-ifs, which keeps nothing.
     apart: Vec<(Start, Board)>,
 }
 
@@ -277,11 +287,11 @@ impl UnitSplit<'_> {
         let Some((need, open)) = open_cells(self.g, self.start, self.unit) else { return Vec::new() };
         let Some(all) = list_ways(self.g, &open, need, MAX_CASES) else { return Vec::new() };
         let place = |c: &usize| cells.iter().position(|d| d == c);
+        let placed: Vec<usize> = cells.iter().copied().filter(|&c| self.start.cells[c] == CellState::Queen).collect();
         all.into_iter()
-            .map(|w| {
+            .map(|mut way| {
                 // The way's stars with the unit's stars already placed, in the unit's order.
-                let stars = cells.iter().filter(|&&c| self.start.cells[c] == CellState::Queen);
-                let mut way: Start = w.iter().chain(stars).copied().collect();
+                way.extend(&placed);
                 way.sort_by_key(place);
                 way
             })
@@ -328,20 +338,16 @@ impl UnitSplit<'_> {
     /// `trial`, agrees on; [`SplitEnd::DecidesNothing`] once that is no cell left
     /// unknown on the board the split starts from.
     fn common_with(&mut self, trial: &Board, first: &[usize]) -> Result<(), SplitEnd> {
-        let Some(common) = &mut self.common else {
-            self.common = Some(trial.clone());
-            self.apart.push((first.to_vec(), trial.clone()));
-            return Ok(());
+        let (parted, common) = match &mut self.common {
+            Some(common) => (keep_agreed(common, trial), common),
+            None => (true, self.common.insert(trial.clone())),
         };
-        let (mut agree, mut parted) = (false, false);
-        for ((x, y), was) in common.cells.iter_mut().zip(&trial.cells).zip(&self.start.cells) {
-            if *x != *y {
-                parted |= *x != CellState::Unknown;
-                *x = CellState::Unknown;
-            }
-            agree |= *was == CellState::Unknown && *x != CellState::Unknown;
-        }
-        if parted {
+        let agree = common
+            .cells
+            .iter()
+            .zip(&self.start.cells)
+            .any(|(x, was)| *was == CellState::Unknown && *x != CellState::Unknown);
+        if parted && !self.deep {
             self.apart.push((first.to_vec(), trial.clone()));
         }
         // The ways left can only take cells away: nothing to decide.

@@ -21,7 +21,8 @@ pub(crate) fn queens(b: &Board, cells: &[usize]) -> usize {
 /// rarely has more than 64 cells left), with the ones each touches as a mask.
 pub(crate) fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
     if cands.len() > 64 {
-        return count_ways_listed(g, cands, need, cap);
+        let total = each_way(g, cands, need, cap, &mut |_| {});
+        return (total <= cap).then_some(total);
     }
     /// The ways on the candidates `left` (bits), stopping past `cap`: the first
     /// candidate left holds a star (and the ones it touches do not), or not.
@@ -53,53 +54,43 @@ pub(crate) fn count_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize)
 /// touching, in the order a case split follows them (each way's cells in the
 /// unit's order, ways by their first cell, then their second...); `None` past `cap`.
 pub(crate) fn list_ways(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<Vec<Vec<usize>>> {
-    fn go(g: &Geometry, cands: &[usize], need: usize, chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>, cap: usize) {
+    let mut out = Vec::new();
+    let total = each_way(g, cands, need, cap, &mut |way| out.push(way.to_vec()));
+    (total <= cap).then_some(out)
+}
+
+/// The ways of [`list_ways`], each handed to `visit` in that order, star by
+/// star on the list (what [`count_ways`] counts on bits, for a unit with more
+/// than 64 cells left); how many, stopping past `cap`.
+fn each_way(g: &Geometry, cands: &[usize], need: usize, cap: usize, visit: &mut dyn FnMut(&[usize])) -> usize {
+    fn go(
+        g: &Geometry,
+        cands: &[usize],
+        need: usize,
+        chosen: &mut Vec<usize>,
+        cap: usize,
+        visit: &mut dyn FnMut(&[usize]),
+    ) -> usize {
         if chosen.len() == need {
-            out.push(chosen.clone());
-            return;
+            visit(chosen);
+            return 1;
         }
+        let mut total = 0;
         for (j, &c) in cands.iter().enumerate() {
-            if cands.len() - j < need - chosen.len() || out.len() > cap {
+            if cands.len() - j < need - chosen.len() || total > cap {
                 break;
             }
             if chosen.iter().all(|&d| !g.neighbours[d].contains(&c)) {
                 chosen.push(c);
-                go(g, &cands[j + 1..], need, chosen, out, cap);
+                total += go(g, &cands[j + 1..], need, chosen, cap - total, visit);
                 chosen.pop();
             }
         }
-    }
-    let mut out = Vec::new();
-    go(g, cands, need, &mut Vec::with_capacity(need), &mut out, cap);
-    (out.len() <= cap).then_some(out)
-}
-
-/// [`count_ways`] star by star on a list, for a unit with more than 64 cells left.
-fn count_ways_listed(g: &Geometry, cands: &[usize], need: usize, cap: usize) -> Option<usize> {
-    fn go(g: &Geometry, cands: &[usize], need: usize, from: usize, chosen: &mut Vec<usize>, cap: usize) -> usize {
-        if chosen.len() == need {
-            return 1;
-        }
-        let mut total = 0;
-        for j in from..cands.len() {
-            if cands.len() - j < need - chosen.len() || total > cap {
-                break;
-            }
-            if chosen.iter().any(|&c| g.neighbours[c].contains(&cands[j])) {
-                continue;
-            }
-            chosen.push(cands[j]);
-            total += go(g, cands, need, j + 1, chosen, cap - total);
-            chosen.pop();
-        }
         total
     }
-    let total = go(g, cands, need, 0, &mut Vec::with_capacity(need), cap);
-    (total <= cap).then_some(total)
+    go(g, cands, need, &mut Vec::with_capacity(need), cap, visit)
 }
 
-/// How many ways the stars `unit` still needs can go on its unknown cells of `b`,
-/// when it needs some and they go at most [`MAX_CASES`] ways.
 #[cfg(test)]
 pub(crate) fn ways_of(g: &Geometry, b: &Board, unit: usize) -> Option<usize> {
     let (need, cands) = open_cells(g, b, unit)?;
@@ -134,16 +125,16 @@ mod tests {
                     for cands in [&cands[..], &cands[..cands.len().min(1)], &[]] {
                         for need in 0..=k + 1 {
                             for cap in [0, 1, 5, 50, 2_000] {
+                                // The list, star by star, holds as many as the bits count,
+                                // each of `need` cells apart, in the search's order (by place
+                                // in `cands`, first cells first).
                                 let count = count_ways(&g, cands, need, cap);
+                                let listed = list_ways(&g, cands, need, cap);
                                 assert_eq!(
+                                    listed.as_ref().map(Vec::len),
                                     count,
-                                    count_ways_listed(&g, cands, need, cap),
                                     "n {n} unit {u} cells {cands:?} need {need} cap {cap}"
                                 );
-                                // The list holds as many, each of `need` cells apart, in
-                                // the search's order (by place in `cands`, first cells first).
-                                let listed = list_ways(&g, cands, need, cap);
-                                assert_eq!(listed.as_ref().map(Vec::len), count, "listed, cap {cap}");
                                 let places = |w: &Vec<usize>| {
                                     w.iter().map(|c| cands.iter().position(|d| d == c).unwrap()).collect::<Vec<_>>()
                                 };
