@@ -246,11 +246,13 @@ pub(crate) fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &
     engine.take_reach(&mut board);
     let mut faults = Vec::new();
     // A refutation starts with the wrong mark on the board (a queen, or an X).
-    let (steps, queen, state) = match proof {
-        Proof::Refuted { steps, .. } if fix.mark == Mark::Queen => (steps, true, CellState::Queen),
-        Proof::Refuted { steps, .. } => (steps, true, CellState::Empty),
-        Proof::Forced { steps, .. } => (steps, false, CellState::Unknown),
+    let (steps, state) = match proof {
+        Proof::Refuted { steps, .. } if fix.mark == Mark::Queen => (steps, CellState::Queen),
+        Proof::Refuted { steps, .. } => (steps, CellState::Empty),
+        Proof::Forced { steps, .. } => (steps, CellState::Unknown),
     };
+    // A forcing chain's steps each hold in the solution; a refutation's follow from the wrong mark.
+    let forcing = matches!(proof, Proof::Forced { .. });
     board.set(g.at(fix.cell), state);
     for (k, step) in steps.iter().enumerate() {
         if engine.next_step(&board).as_ref() != Some(step) && !engine.cheap_steps(&board).contains(step) {
@@ -265,7 +267,7 @@ pub(crate) fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &
             if board.get(g.at(cell)) != CellState::Unknown {
                 faults.push(format!("{what}: proof step {} decides a known cell", k + 1));
             }
-            if !queen && (state == CellState::Queen) != solution.contains(cell) {
+            if forcing && (state == CellState::Queen) != solution.contains(cell) {
                 faults.push(format!("{what}: forcing step {} is unsound: {}", k + 1, step.reveals.text));
             }
             board.set(g.at(cell), state);

@@ -14,7 +14,7 @@
 
 use super::board::{Board, CellState, Geometry};
 use super::engine::Engine;
-use super::step::{Found, Step};
+use super::step::{Found, Step, Uses};
 use super::techniques::every_cheap;
 use crate::puzzle::Cell;
 
@@ -86,9 +86,7 @@ pub fn deciding(engine: &Engine, start: &Board, cell: Cell) -> Chain {
 fn only_needed(engine: &Engine, start: &Board, (target, state): (usize, CellState), steps: Vec<Step>) -> Vec<Step> {
     let g = engine.geometry();
     let Some((last, before)) = steps.split_last() else { return steps };
-    let mut read = vec![false; g.n() * g.n()];
-    last.uses.board_cells(g).into_iter().for_each(|i| read[i] = true);
-    let mut kept = needed(g, before, &mut read);
+    let mut kept = needed(g, before, &last.uses);
     if kept.len() == before.len() {
         return steps;
     }
@@ -113,11 +111,13 @@ fn only_needed(engine: &Engine, start: &Board, (target, state): (usize, CellStat
     again
 }
 
-/// The steps of `steps`, in order, that the cells `read` marks need: going back
-/// from the last, a step that decides a cell read is kept, and the cells it reads
-/// (its rows, columns, regions and cells) are read from then on. What a chain or
-/// a refutation slices itself down to.
-pub(crate) fn needed<'a>(g: &Geometry, steps: &'a [Step], read: &mut [bool]) -> Vec<&'a Step> {
+/// The steps of `steps`, in order, that what `end` reads needs: going back from
+/// the last, a step that decides a cell read is kept, and the cells it reads (its
+/// rows, columns, regions and cells) are read from then on. What a chain (from
+/// its last step) or a refutation (from where it breaks) slices itself down to.
+pub(crate) fn needed<'a>(g: &Geometry, steps: &'a [Step], end: &Uses) -> Vec<&'a Step> {
+    let mut read = vec![false; g.n() * g.n()];
+    end.board_cells(g).into_iter().for_each(|i| read[i] = true);
     let mut kept = Vec::new();
     for step in steps.iter().rev() {
         if step.decided.iter().any(|&(c, _)| read[g.at(c)]) {

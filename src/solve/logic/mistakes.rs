@@ -344,9 +344,7 @@ fn follow(engine: &Engine, start: &Board, max: usize, mut next: impl FnMut(&Boar
 /// cheapest first, until a rule breaks.
 fn shorten(engine: &Engine, start: &Board, proof: &Proof) -> Option<Proof> {
     let g = engine.geometry();
-    let mut read = vec![false; g.n() * g.n()];
-    proof.ends_on().board_cells(g).into_iter().for_each(|i| read[i] = true);
-    let kept = needed(g, proof.steps(), &mut read);
+    let kept = needed(g, proof.steps(), &proof.ends_on());
     // The steps kept, each found again as it was (the same argument) on the board
     // without the others: the proof with only the steps it needed.
     if kept.len() < proof.steps().len() {

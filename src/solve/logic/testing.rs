@@ -1,6 +1,6 @@
 //! What the engine's unit tests share: a fixed pseudo-random sequence, two 9×9
-//! maps to draw boards on, a generated 14×14 3★ map, plain geometries, boards drawn as text, and a step's
-//! words as its technique says them.
+//! maps to draw boards on, a generated 14×14 3★ map, plain geometries, boards
+//! drawn as text, and a step's words as its technique says them.
 
 use super::board::{Board, CellState, Geometry};
 use super::family::Family;
