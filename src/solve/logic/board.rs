@@ -177,6 +177,72 @@ impl Board {
     }
 }
 
+/// What a board decided since an earlier board it extends (every cell decided
+/// there is decided alike here): a case followed through asks a technique again
+/// only about what these cells touch, when it found nothing on the earlier board
+/// (`Family::case_decided_since`). Worked out when first asked for: a technique
+/// that weighs the whole board again never asks.
+pub(crate) struct Changes<'a> {
+    g: &'a Geometry,
+    /// The earlier board.
+    pub was: &'a Board,
+    now: &'a Board,
+    found: std::cell::OnceCell<Changed>,
+}
+
+/// What [`Changes`] finds.
+struct Changed {
+    /// The cells decided since, in row-major order.
+    cells: Vec<usize>,
+    /// Per unit (indexed as [`Geometry::units`]), whether it holds one of them.
+    units: Vec<bool>,
+    /// Per unit, whether one of them is a queen.
+    queened: Vec<bool>,
+}
+
+impl<'a> Changes<'a> {
+    /// What `now` decided since `was`, which it extends.
+    pub(crate) fn between(g: &'a Geometry, was: &'a Board, now: &'a Board) -> Self {
+        Changes { g, was, now, found: std::cell::OnceCell::new() }
+    }
+
+    fn found(&self) -> &Changed {
+        self.found.get_or_init(|| {
+            let (g, was, now) = (self.g, self.was, self.now);
+            let cells: Vec<usize> = (0..now.cells.len()).filter(|&i| now.cells[i] != was.cells[i]).collect();
+            let (mut units, mut queened) = (vec![false; g.units.len()], vec![false; g.units.len()]);
+            for &i in &cells {
+                debug_assert_eq!(was.cells[i], CellState::Unknown, "a board that does not extend the earlier one");
+                for &u in &g.cell_units[i] {
+                    units[u] = true;
+                    queened[u] |= now.cells[i] == CellState::Queen;
+                }
+            }
+            Changed { cells, units, queened }
+        })
+    }
+
+    /// The cells decided since, in row-major order.
+    pub(crate) fn cells(&self) -> &[usize] {
+        &self.found().cells
+    }
+
+    /// Whether unit `u` (indexed as [`Geometry::units`]) holds a cell decided since.
+    pub(crate) fn unit(&self, u: usize) -> bool {
+        self.found().units[u]
+    }
+
+    /// Whether no unit of cell `i` gained a queen: then its units fill up to K
+    /// with a queen on `i` as they did, and the cells that queen would rule out
+    /// ([`Geometry::reach`]) are the ones it would have ruled out on the earlier
+    /// board, less those decided since. So in a set of cells none of which
+    /// changed, it rules out the same cells as it did there.
+    pub(crate) fn reach_kept(&self, i: usize) -> bool {
+        let found = self.found();
+        self.g.cell_units[i].iter().all(|&u| !found.queened[u])
+    }
+}
+
 /// What a set of cells holds on a board: its queens, and its cells still unknown.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Tally {

@@ -240,7 +240,7 @@ impl Engine {
                 Some(f) => apply(&mut board, &f),
                 // Stuck: one sweep of what-if probing, then the cheap steps again.
                 None if !board.is_complete()
-                    && probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget) > 0 => {}
+                    && probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget, None) > 0 => {}
                 None => break,
             }
         }

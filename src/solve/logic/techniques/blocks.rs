@@ -5,7 +5,7 @@
 //! ([`super::cover::tight_decisions`]).
 
 use super::cover::{fit_in_blocks, say_tight, state_rows, tight_set, RowMasks};
-use crate::solve::logic::board::{Board, Geometry, Unit};
+use crate::solve::logic::board::{Board, Changes, Geometry, Unit};
 use crate::solve::logic::family::{Cost, Family, Work};
 use crate::solve::logic::step::{Block, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{still, units, Names};
@@ -40,6 +40,13 @@ impl Family for Tiling {
 
     fn every(&self, g: &Geometry, b: &Board) -> Vec<Found> {
         tilings(g, b).collect()
+    }
+
+    /// Only the units that hold a changed cell: a unit whose cells are as they
+    /// were has the same cover, and its blocks' other cells can only have been
+    /// decided since, so it decides nothing now either.
+    fn case_decided_since(&self, g: &Geometry, b: &Board, since: &Changes<'_>) -> Decided {
+        tilings_where(g, b, |u| since.unit(u)).flat_map(|f| f.decided).collect()
     }
 
     fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
@@ -80,6 +87,11 @@ impl Family for Squeeze {
         squeezes(g, b).collect()
     }
 
+    /// Only the pairs of lines that hold a changed cell (as for [`Tiling`]).
+    fn case_decided_since(&self, g: &Geometry, b: &Board, since: &Changes<'_>) -> Decided {
+        squeezes_where(g, b, |u| since.unit(u) || since.unit(u + 1)).flat_map(|f| f.decided).collect()
+    }
+
     fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
         let Detail::Squeeze { lines, blocks } = &found.detail else { return None };
         Some(say_squeeze(g, names, lines, blocks, &found.decided))
@@ -93,8 +105,17 @@ pub(crate) fn tiling(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Every [`tiling`] step of `b`: regions, then rows, then columns.
 pub(crate) fn tilings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    tilings_where(g, b, |_| true)
+}
+
+/// The [`tiling`] steps of the units `weigh` keeps.
+fn tilings_where<'a>(
+    g: &'a Geometry,
+    b: &'a Board,
+    weigh: impl Fn(usize) -> bool + 'a,
+) -> impl Iterator<Item = Found> + 'a {
     let state = state_rows(g.n, b);
-    g.scan_order().filter_map(move |u| {
+    g.scan_order().filter(move |&u| weigh(u)).filter_map(move |u| {
         let (blocks, decided) = tight_set(g, b, &state, &g.unit_rows[u], g.k)?;
         Some(Found { technique: Technique::Tiling, decided, detail: Detail::Tiling { unit: g.unit(u), blocks } })
     })
@@ -108,9 +129,19 @@ pub(crate) fn squeeze(g: &Geometry, b: &Board) -> Option<Found> {
 
 /// Every [`squeeze`] step of `b`: pairs of rows, then of columns.
 pub(crate) fn squeezes<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
+    squeezes_where(g, b, |_| true)
+}
+
+/// The [`squeeze`] steps of the pairs of lines `weigh` keeps, each named by its
+/// first line (its unit index).
+fn squeezes_where<'a>(
+    g: &'a Geometry,
+    b: &'a Board,
+    weigh: impl Fn(usize) -> bool + Copy + 'a,
+) -> impl Iterator<Item = Found> + 'a {
     let state = state_rows(g.n, b);
     [0, 1].into_iter().flat_map(move |kind| {
-        (0..g.n.saturating_sub(1)).filter_map(move |first| {
+        (0..g.n.saturating_sub(1)).filter(move |&first| weigh(g.kind(kind).start + first)).filter_map(move |first| {
             let base = g.kind(kind).start;
             let (one, next) = (&g.unit_rows[base + first], &g.unit_rows[base + first + 1]);
             let pair: RowMasks = std::array::from_fn(|r| one[r] | next[r]);

@@ -9,7 +9,7 @@
 //! weighed by subtraction ([`may_decide`]) and its cells listed only when it may.
 
 use super::cover::{cover_blocks, fit_in_blocks, say_tight, smallest_cover, state_rows, tight_decisions, RowMasks};
-use crate::solve::logic::board::{Board, CellState, Geometry, Tally, Unit};
+use crate::solve::logic::board::{Board, CellState, Changes, Geometry, Tally, Unit};
 use crate::solve::logic::family::{Cost, Family, Work};
 use crate::solve::logic::step::{Block, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{kind_word, piece, units, Names};
@@ -46,9 +46,74 @@ impl Family for Counting {
         countings(g, b).collect()
     }
 
+    /// Only the counted areas a changed cell bears on ([`Near`]): the others
+    /// have the same regions counted and the same cells as on the earlier board,
+    /// so they decide nothing now either (the cells their blocks would rule out
+    /// can only have been decided since).
+    fn case_decided_since(&self, g: &Geometry, b: &Board, since: &Changes<'_>) -> Decided {
+        let near = Near::new(g, b, since);
+        bands(g, b, Some(&near)).take_while(|_| !g.deadline.passed()).flat_map(|a| a.decided).collect()
+    }
+
     fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
         let Detail::Counting { lines, regions, over, blocks } = &found.detail else { return None };
         Some(say_counting(g, names, (lines, regions), *over, blocks, &found.decided))
+    }
+}
+
+/// The counted areas of the bands a change since an earlier board can have
+/// changed. A band's undercounted area (the band less the regions inside it)
+/// changes only when a cell of the band does, or when a region that reached the
+/// band reaches fewer lines now, and might now lie inside it. Its overcounted
+/// area (the regions reaching into it, less the band) changes only when such a
+/// region reaches fewer lines, or has a changed cell outside the band. A region
+/// reaches no further than it did, so one that did not reach the band then does not now.
+struct Near {
+    /// Per kind (rows, columns), the lines that hold a changed cell.
+    lines: [u64; 2],
+    /// Per kind, the lines that a region that now reaches fewer reached on the earlier board.
+    shrunk: [u64; 2],
+    /// Per region that holds a changed cell, per kind: the lines it reached on
+    /// the earlier board, whether it reaches fewer now, and the lines of its changed cells.
+    regions: Vec<[(u64, bool, u64); 2]>,
+}
+
+impl Near {
+    fn new(g: &Geometry, b: &Board, since: &Changes<'_>) -> Self {
+        let (regions, n) = (g.kind(2), g.n);
+        let line = |i: usize, kind: usize| 1u64 << (g.cell_units[i][kind] - g.kind(kind).start);
+        let (was, now) = ([0, 1].map(|k| region_lines(g, since.was, k)), [0, 1].map(|k| region_lines(g, b, k)));
+        let mut near = Near { lines: [0; 2], shrunk: [0; 2], regions: Vec::new() };
+        for &i in since.cells() {
+            near.lines[0] |= line(i, 0);
+            near.lines[1] |= line(i, 1);
+        }
+        for (r, u) in regions.enumerate().filter(|&(_, u)| since.unit(u)) {
+            near.regions.push([0, 1].map(|kind| {
+                let cells =
+                    since.cells().iter().filter(|&&i| g.cell_units[i][2] == u).fold(0, |m, &i| m | line(i, kind));
+                let shrank = was[kind][r] != now[kind][r];
+                if shrank {
+                    near.shrunk[kind] |= was[kind][r];
+                }
+                (was[kind][r], shrank, cells)
+            }));
+        }
+        debug_assert!(near.lines.iter().all(|&m| m >> n == 0));
+        near
+    }
+
+    /// Whether the undercounted area of `band` (lines of `kind`) can have changed.
+    fn under(&self, kind: usize, band: u64) -> bool {
+        band & (self.lines[kind] | self.shrunk[kind]) != 0
+    }
+
+    /// Whether the overcounted area of `band` can have changed.
+    fn over(&self, kind: usize, band: u64) -> bool {
+        self.regions.iter().any(|r| {
+            let (reached, shrank, cells) = r[kind];
+            reached & band != 0 && (shrank || cells & !band != 0)
+        })
     }
 }
 
@@ -86,8 +151,9 @@ struct Area {
 /// bands first: for each, the rest of the band outside the regions inside it
 /// (undercounting), and the rest of the regions reaching into it outside it
 /// (overcounting). Each holds a known number of stars, because the board's empty
-/// cells leave the regions no other room.
-fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
+/// cells leave the regions no other room. With `near`, only the areas it says
+/// can have changed are weighed.
+fn bands<'a>(g: &'a Geometry, b: &'a Board, near: Option<&'a Near>) -> impl Iterator<Item = Area> + 'a {
     let masks = [region_lines(g, b, 0), region_lines(g, b, 1)];
     let regions = g.kind(2).start;
     let board = BoardRows::new(g, b);
@@ -99,7 +165,12 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
     let members = |set: u64| (0..64).filter(move |&r| set & 1 << r != 0);
     (1..g.n)
         .flat_map(move |width| (0..=g.n - width).flat_map(move |start| [0, 1].map(|kind| (width, start, kind))))
-        .flat_map(move |(width, start, kind)| {
+        .filter_map(move |(width, start, kind)| {
+            let band: u64 = ((1u64 << width) - 1) << start;
+            let (under, over) = near.map_or((true, true), |near| (near.under(kind, band), near.over(kind, band)));
+            (under || over).then_some((width, start, kind, under, over))
+        })
+        .flat_map(move |(width, start, kind, under, over)| {
             let band: u64 = ((1u64 << width) - 1) << start;
             let base = g.kind(kind).start;
             let masks = &masks[kind];
@@ -118,7 +189,11 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             let mut out = [None, None];
             let band_counts = counts.band(kind, start, width);
             let count = inside.count_ones() as usize;
-            if count > 0 && count <= width && may_decide((width - count) * g.k, band_counts.less(counts.of(inside))) {
+            if under
+                && count > 0
+                && count <= width
+                && may_decide((width - count) * g.k, band_counts.less(counts.of(inside)))
+            {
                 let total = (width - count) * g.k;
                 let union = board.union(inside);
                 if let Some((blocks, decided)) = board.decide(g, |r| band_row(r) & !union[r], total) {
@@ -127,7 +202,8 @@ fn bands<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Area> + 'a {
                 }
             }
             let count = reaching.count_ones() as usize;
-            if count >= width
+            if over
+                && count >= width
                 && count < masks.len()
                 && may_decide((count - width) * g.k, counts.of(reaching).less(band_counts))
             {
@@ -280,7 +356,7 @@ pub(crate) fn counting(g: &Geometry, b: &Board) -> Option<Found> {
 /// Every [`counting`] step of `b`, narrow bands first.
 pub(crate) fn countings<'a>(g: &'a Geometry, b: &'a Board) -> impl Iterator<Item = Found> + 'a {
     // Out of time: finding nothing is always sound.
-    bands(g, b).take_while(|_| !g.deadline.passed()).map(|a| Found {
+    bands(g, b, None).take_while(|_| !g.deadline.passed()).map(|a| Found {
         technique: Technique::Counting,
         decided: a.decided,
         detail: Detail::Counting { lines: a.units, regions: a.regions, over: a.over, blocks: a.blocks },

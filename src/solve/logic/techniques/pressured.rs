@@ -4,7 +4,7 @@
 //! tried at once against every area near the limit, on row bit masks.
 
 use super::cover::{cells_apart, smallest_cover, state_rows, RowMasks};
-use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
+use crate::solve::logic::board::{Board, CellState, Changes, Geometry, Unit};
 use crate::solve::logic::family::{Cost, Family, Work};
 use crate::solve::logic::step::{empties, Decided, Detail, Found, Grade, Reveals, Technique};
 use crate::solve::logic::words::{cells_phrase, piece, units, Names};
@@ -38,7 +38,14 @@ impl Family for Pressured {
     }
 
     fn case_decided(&self, g: &Geometry, b: &Board) -> Decided {
-        empties(pressured_all(g, b))
+        empties(pressured_all(g, b, None))
+    }
+
+    /// A cell whose units gained no queen, tried against an area whose cells did
+    /// not change, takes the same cells of the area as on the earlier board
+    /// ([`Changes::reach_kept`]), which left it room: such trials are not weighed.
+    fn case_decided_since(&self, g: &Geometry, b: &Board, since: &Changes<'_>) -> Decided {
+        empties(pressured_all(g, b, Some(since)))
     }
 
     fn say(&self, g: &Geometry, names: &Names, found: &Found) -> Option<Reveals> {
@@ -58,15 +65,50 @@ const SLACK: usize = 4;
 /// list ([`AreaId`]), so that the areas of a cell are found by arithmetic, not
 /// by a table of every cell's areas built on each call. Counted bands are not
 /// weighed: on the corpus they decide nothing more, at ten times the cost.
-fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, AreaRoom)> {
-    let (n, list) = (g.n, Areas::new(g));
-    let (unknown_all, queens_all) = state_rows(n, b);
-    // Room for every area at once: the list is long (about 5N) and its entries
-    // large, and growing it as it filled copied them over and over.
-    let mut out = Vec::with_capacity(list.len());
-    for id in 0..list.len() {
+///
+/// An area's room is worked out when a trial first asks for it: a sweep that
+/// weighs only what changed since an earlier board asks for few of them.
+struct Rooms<'a> {
+    list: Areas<'a>,
+    /// The board's unknown cells and stars ([`state_rows`]).
+    state: (RowMasks, RowMasks),
+    /// Per area, where its room is in `rooms`: [`Rooms::UNSEEN`] before it is
+    /// asked for, [`Rooms::LOOSE`] when it has more room to spare than [`SLACK`].
+    slot: Vec<u32>,
+    rooms: Vec<AreaRoom>,
+}
+
+impl<'a> Rooms<'a> {
+    const UNSEEN: u32 = u32::MAX;
+    const LOOSE: u32 = u32::MAX - 1;
+
+    fn new(g: &'a Geometry, b: &Board) -> Self {
+        let list = Areas::new(g);
+        let slot = vec![Self::UNSEEN; list.len()];
+        Rooms { list, state: state_rows(g.n, b), slot, rooms: Vec::new() }
+    }
+
+    /// The room of area `id`, or `None` when it has room to spare.
+    fn room(&mut self, id: AreaId) -> Option<&AreaRoom> {
+        if self.slot[id] == Self::UNSEEN {
+            self.slot[id] = match self.weigh(id) {
+                Some(room) => {
+                    self.rooms.push(room);
+                    (self.rooms.len() - 1) as u32
+                }
+                None => Self::LOOSE,
+            };
+        }
+        self.rooms.get(self.slot[id] as usize)
+    }
+
+    /// The room of area `id` on the board, unless it has more than [`SLACK`]
+    /// blocks to spare.
+    fn weigh(&self, id: AreaId) -> Option<AreaRoom> {
+        let (g, (unknown_all, queens_all)) = (self.list.g, &self.state);
+        let n = g.n;
         let (mut cells, mut total): (RowMasks, usize) = ([0; 64], 0);
-        for u in list.units(id) {
+        for u in self.list.units(id) {
             cells.iter_mut().zip(&g.unit_rows[u]).take(n).for_each(|(x, y)| *x |= y);
             total += g.k;
         }
@@ -76,23 +118,22 @@ fn areas(g: &Geometry, b: &Board) -> Vec<(AreaId, AreaRoom)> {
             unknown[r] = cells[r] & unknown_all[r];
             queens += (cells[r] & queens_all[r]).count_ones() as usize;
         }
-        let Some(need) = total.checked_sub(queens) else { continue };
+        let need = total.checked_sub(queens)?;
         if need == 0 || smallest_cover(n, &unknown, need + SLACK).0 > need + SLACK {
-            continue;
+            return None;
         }
         let left = unknown[..n].iter().map(|m| m.count_ones() as usize).sum();
         let (apart, apart_count) = cells_apart(&unknown[..n]);
-        out.push((id, AreaRoom { cells, unknown, left, queens, total, apart, apart_count }));
+        Some(AreaRoom { cells, unknown, left, queens, total, apart, apart_count })
     }
-    out
 }
 
-/// An area of [`areas`] by its place in the list of every area it weighs.
+/// An area by its place in the list of every area pressured exclusion weighs ([`Rooms`]).
 type AreaId = usize;
 
 /// The list of areas pressured exclusion weighs, in one place: the regions, the
 /// rows and the columns (the units), then the pairs of adjacent rows, then of
-/// adjacent columns. [`areas`] walks it, [`Areas::of`] finds a cell's areas in it
+/// adjacent columns. [`Rooms`] weighs it, [`Areas::of`] finds a cell's areas in it
 /// and [`Areas::units`] names an area's units.
 struct Areas<'a> {
     g: &'a Geometry,
@@ -210,8 +251,8 @@ impl AreaRoom {
 /// lines, too little room: its cells left would fit in fewer 2×2 blocks than the
 /// stars it still needs. Returns every such cell for the first area found.
 pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
-    let mut hit: Option<(usize, Vec<usize>)> = None;
-    let areas = pressure_sweep(g, b, |c, touched, squeezed| match &mut hit {
+    let mut hit: Option<(AreaId, Vec<usize>)> = None;
+    pressure_sweep(g, b, None, |c, touched, squeezed| match &mut hit {
         None => {
             if let Some(&a) = touched.iter().find(|&&a| squeezed(a)) {
                 hit = Some((a, vec![c]));
@@ -227,7 +268,7 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
     Some(Found {
         technique: Technique::Pressured,
         decided: cells.into_iter().map(|c| (c, CellState::Empty)).collect(),
-        detail: Detail::Pressured { units: Areas::new(g).units(areas[a]).map(|u| g.unit(u)).collect() },
+        detail: Detail::Pressured { units: Areas::new(g).units(a).map(|u| g.unit(u)).collect() },
     })
 }
 
@@ -235,9 +276,11 @@ pub(crate) fn pressured(g: &Geometry, b: &Board) -> Option<Found> {
 /// followed through needs (no words, so no one area to name), without repeating
 /// the sweep once per area. Sound for the same reason
 /// as [`pressured`]; the areas are weighed once, on the board before the sweep.
-pub(crate) fn pressured_all(g: &Geometry, b: &Board) -> Vec<usize> {
+/// With `since`, only the trials that can have changed since are weighed
+/// ([`Pressured::case_decided_since`]).
+pub(crate) fn pressured_all(g: &Geometry, b: &Board, since: Option<&Changes<'_>>) -> Vec<usize> {
     let mut out = Vec::new();
-    pressure_sweep(g, b, |c, touched, squeezed| {
+    pressure_sweep(g, b, since, |c, touched, squeezed| {
         if touched.iter().any(|&a| squeezed(a)) {
             out.push(c);
         }
@@ -245,45 +288,64 @@ pub(crate) fn pressured_all(g: &Geometry, b: &Board) -> Vec<usize> {
     out
 }
 
+/// How many trials [`pressure_sweep`] makes between two looks at the clock.
+const TRIALS_PER_LOOK: usize = 32;
+
 /// The sweep behind [`pressured`]: for every unknown cell `c`, the trial star
 /// there with its reach emptied, handed to `visit` as `c`, the areas it took cells
-/// from (positions in the list weighed, sorted), and a test of whether a given area is left too little room.
-/// Returns the ids of the areas weighed, or `None` when the deadline stopped the sweep.
+/// from (sorted), and a test of whether a given area is left too little room.
+/// With `since`, a cell whose units gained no queen is handed only the areas
+/// it took cells from that changed, and not at all when there are none.
+/// `None` when the deadline stopped the sweep.
 fn pressure_sweep(
     g: &Geometry,
     b: &Board,
-    mut visit: impl FnMut(usize, &[usize], &dyn Fn(usize) -> bool),
-) -> Option<Vec<AreaId>> {
-    let weighed = areas(g, b);
-    let list = Areas::new(g);
-    // Each cell's areas among those weighed, as a bit per place in `weighed` (its
-    // areas found by [`Areas::of`] once per cell, not once per trial it is in), so
-    // that a trial's areas are the union of its cells' sets: sorted and without
-    // repeats as they are read, with no list to sort.
-    let mut place = vec![usize::MAX; list.len()];
-    for (p, (id, _)) in weighed.iter().enumerate() {
-        place[*id] = p;
-    }
-    let n = g.n;
-    let words = weighed.len().div_ceil(64);
+    since: Option<&Changes<'_>>,
+    mut visit: impl FnMut(usize, &[AreaId], &mut dyn FnMut(AreaId) -> bool),
+) -> Option<()> {
+    let mut rooms = Rooms::new(g, b);
+    let list = &rooms.list;
+    // Each cell's areas, as a bit per area (found by [`Areas::of`] once per cell,
+    // not once per trial it is in), so that a trial's areas are the union of its
+    // cells' sets: sorted and without repeats as they are read, with no list to sort.
+    let (n, words) = (g.n, list.len().div_ceil(64));
     let mut of_cell = vec![0u64; n * n * words];
     let mut ids = Vec::with_capacity(8);
     for i in (0..n * n).filter(|&i| b.cells[i] == CellState::Unknown) {
         ids.clear();
         list.of(i, &mut ids);
-        for p in ids.iter().map(|&id| place[id]).filter(|&p| p != usize::MAX) {
-            of_cell[i * words + p / 64] |= 1 << (p % 64);
+        for &a in &ids {
+            of_cell[i * words + a / 64] |= 1 << (a % 64);
         }
     }
+    // The areas that hold a changed cell, and the unknown cells in one of them:
+    // a cell whose units gained no queen is tried only when its trial takes one.
+    let changed: Vec<bool> = (0..list.len()).map(|a| since.is_none_or(|s| list.units(a).any(|u| s.unit(u)))).collect();
+    let mut changed_bits = vec![0u64; words];
+    (0..list.len()).filter(|&a| changed[a]).for_each(|a| changed_bits[a / 64] |= 1 << (a % 64));
+    let in_changed = |i: usize| of_cell[i * words..(i + 1) * words].iter().zip(&changed_bits).any(|(o, c)| o & c != 0);
+    let queens_of = g.queen_counts(b);
+    let unit_in_changed: Vec<bool> = match since {
+        Some(_) => g.units.iter().map(|cells| cells.iter().any(|&i| in_changed(i))).collect(),
+        None => Vec::new(),
+    };
+    let may_take_changed = |c: usize| {
+        in_changed(c)
+            || g.neighbours[c].iter().any(|&j| in_changed(j))
+            || g.cell_units[c].iter().any(|&u| queens_of[u] + 1 >= g.k && unit_in_changed[u])
+    };
     let mut reach = Vec::new();
     let mut touched = Vec::new();
     let mut seen = vec![0u64; words];
-    let queens_of = g.queen_counts(b);
     // The trial's cells gone, cleared after each cell (in the rows it used).
     let mut gone: RowMasks = [0; 64];
-    for c in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown) {
-        if g.deadline.passed() {
+    for (t, c) in (0..n * n).filter(|&c| b.cells[c] == CellState::Unknown).enumerate() {
+        if t % TRIALS_PER_LOOK == 0 && g.deadline.passed() {
             return None; // out of time: finding nothing is always sound
+        }
+        let kept = since.is_some_and(|s| s.reach_kept(c));
+        if kept && !may_take_changed(c) {
+            continue;
         }
         g.reach_of_unknown(b, c, &queens_of, &mut reach);
         // The trial: a star on `c`, its reach emptied (rows and columns read from
@@ -301,16 +363,16 @@ fn pressure_sweep(
         }
         touched.clear();
         for (w, &word) in seen.iter().enumerate() {
-            let mut bits = word;
+            let mut bits = if kept { word & changed_bits[w] } else { word };
             while bits != 0 {
                 touched.push(w * 64 + bits.trailing_zeros() as usize);
                 bits &= bits - 1;
             }
         }
-        visit(c, &touched, &|a| weighed[a].1.squeezed(n, star, &gone, lo..=hi));
+        visit(c, &touched, &mut |a| rooms.room(a).is_some_and(|room| room.squeezed(n, star, &gone, lo..=hi)));
         gone[lo..=hi].iter_mut().for_each(|m| *m = 0);
     }
-    Some(weighed.into_iter().map(|(id, _)| id).collect())
+    Some(())
 }
 
 /// The words of a [`pressured`] step: a star on any decided cell leaves `area`

@@ -4,7 +4,7 @@
 //! (what-ifs nest, so the two call each other).
 
 use super::budget::Budget;
-use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
+use crate::solve::logic::board::{Board, CellState, Changes, Geometry, Unit};
 use crate::solve::logic::step::{apply, Technique};
 use crate::solve::logic::techniques::{case_sweeps, cheapest_from};
 
@@ -26,14 +26,25 @@ pub(crate) const FOLLOW_CASE: Technique = Technique::Pressured;
 /// sweep now and then meets a broken rule that one step at a time passes by (the
 /// decisions come in another order, and a 2×2 bound that finds a set broken is
 /// not itself reported as one).
+///
+/// `quiet` is a board that `b` extends on which every case sweep decided
+/// nothing (a board `propagate` left, as a case split's next star starts from):
+/// each sweep then weighs only what the cells decided since touch
+/// ([`Family::case_decided_since`]), and so does each sweep after a round in
+/// which it decided nothing. It changes what a round costs, never what it decides.
+///
+/// [`Family::case_decided_since`]: crate::solve::logic::family::Family::case_decided_since
 pub(crate) fn propagate(
     g: &Geometry,
     b: &mut Board,
     depth: usize,
     follow: Technique,
     budget: &mut Budget,
+    quiet: Option<&Board>,
 ) -> Result<Option<()>, Unit> {
     let mut out = Vec::new();
+    // Per case sweep, the last board on which it decided nothing.
+    let mut quiet: Vec<Option<Board>> = vec![quiet.cloned(); case_sweeps().len()];
     // The queens whose reach is swept. Cells only gain states here, so a swept
     // queen's touching cells stay empty, and a unit it shares that fills up later
     // fills with a new queen, whose own reach empties the rest: only new queens
@@ -66,7 +77,7 @@ pub(crate) fn propagate(
         }
         // Every queen's reach is empty now, so the reach finder would find nothing.
         if follow >= FOLLOW_CASE {
-            match case_sweep(g, b) {
+            match case_sweep(g, b, &mut quiet) {
                 Some(Ok(())) => continue,
                 Some(Err(u)) => return Err(u),
                 None => {}
@@ -75,7 +86,8 @@ pub(crate) fn propagate(
             apply(b, &f);
             continue;
         }
-        if depth > 0 && probe(g, b, depth - 1, follow, budget) > 0 {
+        let settled = (follow >= FOLLOW_CASE).then(|| b.clone());
+        if depth > 0 && probe(g, b, depth - 1, follow, budget, settled.as_ref()) > 0 {
             continue;
         }
         return Ok(Some(()));
@@ -89,9 +101,24 @@ pub(crate) fn propagate(
 /// so no one unit to name, and one deduction a round (as a step takes) would cost
 /// a round a deduction. Each decision follows from `b`, so all of them together
 /// do; `Some(Err(unit))` when two of them disagree on a cell (`unit`, its row),
-/// and `None` when none of the techniques decides anything.
-fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
-    let mut decided = case_sweeps().iter().map(|f| f.case_decided(g, b)).find(|d| !d.is_empty())?;
+/// and `None` when none of the techniques decides anything. `quiet` holds, per
+/// technique, a board `b` extends on which it decided nothing, and is kept so.
+fn case_sweep(g: &Geometry, b: &mut Board, quiet: &mut [Option<Board>]) -> Option<Result<(), Unit>> {
+    let mut found = None;
+    for (f, was) in case_sweeps().iter().zip(quiet.iter_mut()) {
+        let decided = match was {
+            // Nothing changed since it decided nothing.
+            Some(was) if was.cells == b.cells => continue,
+            Some(was) => f.case_decided_since(g, b, &Changes::between(g, was, b)),
+            None => f.case_decided(g, b),
+        };
+        if !decided.is_empty() {
+            found = Some(decided);
+            break;
+        }
+        *was = Some(b.clone());
+    }
+    let mut decided = found?;
     decided.sort_unstable();
     decided.dedup();
     if let Some(w) = decided.windows(2).find(|w| w[0].0 == w[1].0) {
@@ -105,8 +132,16 @@ fn case_sweep(g: &Geometry, b: &mut Board) -> Option<Result<(), Unit>> {
 /// `follow` (and nested what-ifs to `depth`), to a unit without room is made empty,
 /// in one sweep over the board (no words, no restart after each find). The
 /// presolve's sweeps (techniques 1–5), and the what-ifs inside a case. Returns how
-/// many cells it emptied; stops early when the budget runs out.
-pub(crate) fn probe(g: &Geometry, b: &mut Board, depth: usize, follow: Technique, budget: &mut Budget) -> usize {
+/// many cells it emptied; stops early when the budget runs out. `quiet` is as
+/// for [`propagate`]: a board `b` extends on which every case sweep decided nothing.
+pub(crate) fn probe(
+    g: &Geometry,
+    b: &mut Board,
+    depth: usize,
+    follow: Technique,
+    budget: &mut Budget,
+    quiet: Option<&Board>,
+) -> usize {
     let mut emptied = 0;
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
@@ -114,7 +149,7 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, depth: usize, follow: Technique
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, follow, budget) {
+        match propagate(g, &mut trial, depth, follow, budget, quiet) {
             Err(_) => {
                 b.cells[c] = CellState::Empty;
                 emptied += 1;
@@ -124,4 +159,92 @@ pub(crate) fn probe(g: &Geometry, b: &mut Board, depth: usize, follow: Technique
         }
     }
     emptied
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::logic::testing::{generated_14x14, xorshift};
+
+    /// A board extends a board on which a case sweep decided nothing: the sweep
+    /// then weighs only what changed ([`Family::case_decided_since`]) and must
+    /// decide exactly what it decides weighing everything. Checked per technique
+    /// on boards that `propagate` left along the solution of a generated 14×14
+    /// 3★ board and a 17×17 4★ one, each extended at random (a star and the
+    /// cells it rules out, as a case split's next star, and some empty cells),
+    /// and for `propagate` as a whole, with the earlier board and without.
+    ///
+    /// [`Family::case_decided_since`]: crate::solve::logic::family::Family::case_decided_since
+    #[test]
+    fn a_sweep_since_a_quiet_board_decides_what_weighing_everything_decides() {
+        let big = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/17x17-4star-1.txt"));
+        let boards = [(generated_14x14().0, 3), (big.expect("a map"), 4)];
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        let (mut compared, mut deciding) = (0, vec![0; case_sweeps().len()]);
+        for (regions, k) in boards {
+            let g = Geometry::new(&regions, k);
+            let deadline = crate::puzzle::deadline::Deadline::after(std::time::Duration::from_secs(60));
+            let solution = crate::solve::sat::solve(&regions, k, deadline).expect("solved");
+            let mut b = Board::new(g.n);
+            let budget = || Budget::new(&g, u64::MAX / 2);
+            loop {
+                assert_eq!(propagate(&g, &mut b, 0, FOLLOW_CASE, &mut budget(), None), Ok(Some(())));
+                for f in case_sweeps() {
+                    assert!(f.case_decided(&g, &b).is_empty(), "{} decides on a board propagate left", f.id());
+                }
+                for _ in 0..40 {
+                    let mut later = b.clone();
+                    let unknown: Vec<usize> = (0..g.n * g.n).filter(|&i| b.cells[i] == CellState::Unknown).collect();
+                    if unknown.is_empty() {
+                        break;
+                    }
+                    if next().is_multiple_of(2) {
+                        let star = unknown[next() as usize % unknown.len()];
+                        let mut reach = Vec::new();
+                        g.reach(&later, star, &mut reach);
+                        later.cells[star] = CellState::Queen;
+                        reach.iter().for_each(|&j| later.cells[j] = CellState::Empty);
+                    }
+                    for _ in 0..next() % 16 {
+                        let i = unknown[next() as usize % unknown.len()];
+                        if later.cells[i] == CellState::Unknown {
+                            later.cells[i] = CellState::Empty;
+                        }
+                    }
+                    if later == b || g.contradiction(&later).is_some() {
+                        continue;
+                    }
+                    for (t, f) in case_sweeps().iter().enumerate() {
+                        let all = f.case_decided(&g, &later);
+                        assert_eq!(
+                            f.case_decided_since(&g, &later, &Changes::between(&g, &b, &later)),
+                            all,
+                            "{}",
+                            f.id()
+                        );
+                        deciding[t] += usize::from(!all.is_empty());
+                    }
+                    let (mut with, mut without) = (later.clone(), later);
+                    let quiet = propagate(&g, &mut with, 0, FOLLOW_CASE, &mut budget(), Some(&b));
+                    assert_eq!(quiet, propagate(&g, &mut without, 0, FOLLOW_CASE, &mut budget(), None));
+                    assert_eq!(with, without);
+                    compared += 1;
+                }
+                // One more star of the solution, or the solution itself.
+                let Some(star) = solution.cells().iter().map(|&c| g.at(c)).find(|&i| b.cells[i] == CellState::Unknown)
+                else {
+                    break;
+                };
+                b.cells[star] = CellState::Queen;
+            }
+        }
+        eprintln!("{compared} boards compared; boards each sweep decided on: {deciding:?}");
+        assert!(compared > 300, "too few boards compared: {compared}");
+        // The sweeps that weigh only what changed (the others weigh everything again).
+        let weighing_changes = [Technique::Tiling, Technique::Squeeze, Technique::Counting, Technique::Pressured];
+        for (f, &d) in case_sweeps().iter().zip(&deciding) {
+            let needed = if weighing_changes.contains(&f.technique()) { 100 } else { 0 };
+            assert!(d >= needed, "{} decided on only {d} boards: the comparison does not exercise it", f.id());
+        }
+    }
 }

@@ -42,7 +42,7 @@ pub(super) fn follow_ways(
 ) -> Result<Option<(Board, usize)>, ()> {
     let mut split =
         UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0, apart: Vec::new() };
-    match split.apart_first().and_then(|()| split.node(b, 0, &mut Vec::with_capacity(g.k))) {
+    match split.apart_first().and_then(|()| split.node(b, None, 0, &mut Vec::with_capacity(g.k))) {
         Err(SplitEnd::OutOfBudget) => Err(()),
         Err(SplitEnd::DecidesNothing) => {
             // Empty for a split with what-ifs, which keeps nothing.
@@ -165,7 +165,14 @@ struct UnitSplit<'a> {
 impl UnitSplit<'_> {
     /// The ways that go on from `trial` (followed through, with the unit's first
     /// stars `first` on it), their next star on the unit's cells from place `from` on.
-    fn node(&mut self, trial: &Board, from: usize, first: &mut Vec<usize>) -> Result<(), SplitEnd> {
+    /// `quiet` is a board `trial` extends that `propagate` left (see there).
+    fn node(
+        &mut self,
+        trial: &Board,
+        quiet: Option<&Board>,
+        from: usize,
+        first: &mut Vec<usize>,
+    ) -> Result<(), SplitEnd> {
         let cells = &self.g.units[self.unit];
         if self.stars(trial) >= self.g.k {
             return self.survived(trial, first);
@@ -177,14 +184,14 @@ impl UnitSplit<'_> {
                 // The next star is this one: the ways go on after it.
                 CellState::Queen => {
                     first.push(c);
-                    let out = self.node(&base, j + 1, first);
+                    let out = self.node(&base, quiet, j + 1, first);
                     first.pop();
                     return out;
                 }
                 CellState::Unknown => {
                     first.push(c);
-                    if let Some(next) = self.follow(&base, c, first)? {
-                        self.node(&next, j + 1, first)?;
+                    if let Some(next) = self.follow(&base, quiet, c, first)? {
+                        self.node(&next, Some(&next), j + 1, first)?;
                     }
                     first.pop();
                     // The ways after this one have their next star further on.
@@ -202,8 +209,14 @@ impl UnitSplit<'_> {
 
     /// The start `first` (its last star `c`, on `base`) followed through, what
     /// the memo knows of it used and what it leads to written there; `None` when
-    /// it breaks a rule.
-    fn follow(&mut self, base: &Board, c: usize, first: &[usize]) -> Result<Option<Board>, SplitEnd> {
+    /// it breaks a rule. `quiet` is a board `base` extends that `propagate` left.
+    fn follow(
+        &mut self,
+        base: &Board,
+        quiet: Option<&Board>,
+        c: usize,
+        first: &[usize],
+    ) -> Result<Option<Board>, SplitEnd> {
         if self.memo.broken.contains(first) {
             return Ok(None);
         }
@@ -220,7 +233,12 @@ impl UnitSplit<'_> {
                 true => Ok(Some(())),
                 false => Ok(None),
             },
-            _ => propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget),
+            // The memo's board, which `propagate` left, is nearer than `quiet`.
+            Some(Merged::Grown) => {
+                let was = self.memo.followed.get(first);
+                propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, was)
+            }
+            _ => propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, quiet),
         };
         match followed {
             Err(_) => {
@@ -304,6 +322,8 @@ impl UnitSplit<'_> {
     fn replay(&mut self, way: &[usize]) -> Result<Option<Board>, SplitEnd> {
         let cells = &self.g.units[self.unit];
         let (mut trial, mut from) = (self.start.clone(), 0);
+        // The last board `propagate` left on the way, which `trial` extends.
+        let mut quiet: Option<Board> = None;
         for (i, &star) in way.iter().enumerate() {
             if self.stars(&trial) >= self.g.k {
                 return Ok(None);
@@ -318,8 +338,11 @@ impl UnitSplit<'_> {
             match trial.cells[star] {
                 CellState::Empty => return Ok(None),
                 CellState::Queen => {}
-                CellState::Unknown => match self.follow(&trial, star, &way[..=i])? {
-                    Some(next) => trial = next,
+                CellState::Unknown => match self.follow(&trial, quiet.as_ref(), star, &way[..=i])? {
+                    Some(next) => {
+                        quiet = Some(next.clone());
+                        trial = next;
+                    }
                     None => return Ok(None),
                 },
             }
@@ -394,7 +417,7 @@ mod tests {
         for way in every_way(g, &cands, need) {
             let mut trial = b.clone();
             way.iter().for_each(|&c| trial.cells[c] = CellState::Queen);
-            if let Ok(Some(())) = propagate(g, &mut trial, 0, FOLLOW_CASE, &mut Budget::new(g, u64::MAX / 2)) {
+            if let Ok(Some(())) = propagate(g, &mut trial, 0, FOLLOW_CASE, &mut Budget::new(g, u64::MAX / 2), None) {
                 survivors += 1;
                 match &mut common {
                     None => common = Some(trial),

@@ -92,7 +92,7 @@ pub(crate) fn what_if(g: &Geometry, b: &Board, depth: usize, budget: &mut Budget
         }
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, Technique::Blocked, budget) {
+        match propagate(g, &mut trial, depth, Technique::Blocked, budget, None) {
             Err(unit) => {
                 let technique = if depth == 0 { Technique::WhatIf } else { Technique::DeepWhatIf };
                 return Some(Ok(Found {
