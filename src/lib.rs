@@ -6,6 +6,10 @@
 //! `ARCHITECTURE.md` at the crate root; `tests/docs/architecture.rs` and
 //! `tests/docs/layers.rs` keep it true.
 #![warn(missing_docs)]
+// The doc comments are written for the people who work on this code and link
+// the private items that do the work; `cargo doc --document-private-items`
+// renders them (ARCHITECTURE.md), where plain `cargo doc` would warn at each.
+#![allow(rustdoc::private_intra_doc_links)]
 // Items reached only from `app` (the command line's and the server's answers, of
 // `pipeline` and `output`) are crate-private, so without the `cli` feature nothing
 // calls them; the build with it, which clippy checks, still finds dead code.

@@ -1,7 +1,7 @@
 //! One input, start to finish: bytes → board → checked solution, with stage times.
 //!
 //! The stages meet here and only here, each a typed function of the previous
-//! stage's output: [`read`] (any input becomes a region map, its stated K and the
+//! stage's output: [`read()`] (any input becomes a region map, its stated K and the
 //! player's marks) → [`solve_puzzle`] (the partition check, the exact solve with
 //! its uniqueness proof, every answer rule-checked) → the explanation (`explain`)
 //! → the player's questions (`player`: hint, why). The outcome keeps whatever
@@ -49,7 +49,7 @@ pub fn solve_image(bytes: &[u8], config: &Config) -> (Outcome, Option<Picture>) 
 }
 
 /// Solves any input: a picture when the bytes are one, else a text puzzle or a
-/// link ([`read`]). `named_as_image` (from the file name) turns text in an image
+/// link ([`read()`]). `named_as_image` (from the file name) turns text in an image
 /// file into a decode error.
 pub fn solve_bytes(bytes: &[u8], named_as_image: bool, config: &Config) -> (Outcome, Option<Picture>) {
     let start = Instant::now();

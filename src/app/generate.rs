@@ -122,7 +122,7 @@ fn write(p: &Puzzle, g: &Generate, style: &render::Style) -> Result<Vec<PathBuf>
     result.map(|()| written)
 }
 
-/// [`write`]'s files, each path added to `written` once it is there.
+/// [`write()`]'s files, each path added to `written` once it is there.
 fn write_each(p: &Puzzle, g: &Generate, style: &render::Style, written: &mut Vec<PathBuf>) -> Result<(), String> {
     let stem = generated::stem(p);
     let mut put = |path: PathBuf, bytes: &[u8]| -> Result<(), String> {

@@ -61,7 +61,7 @@ const STARTS: usize = 2;
 /// For a target below line cases that says enough: a board they leave open is
 /// too hard, whatever it needs. For a target of line cases or beyond, a board
 /// they solve is too easy, and one they leave open is a candidate that
-/// [`verify`](super::make::verify) puts through the full path.
+/// `make::verify` puts through the full path.
 pub(super) fn grading(spec: &Spec, label: &[usize]) -> Grading {
     let regions = layout::regions(spec.n, label);
     let engine = Engine::new(&regions, spec.stars, Names::letters(spec.n));

@@ -4,7 +4,7 @@
 //! Per input: `<stem>.grid.png` (the screenshot with the fitted lattice drawn in
 //! magenta), `<stem>.cells.png` (the sampled color of every cell) and
 //! `<stem>.map.png` (the region map that was read, drawn like the game). They never
-//! replace a file (an input, an earlier run's pictures): see [`write`].
+//! replace a file (an input, an earlier run's pictures): see [`write()`].
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! The MILP model of a region puzzle, written with good_lp.
 //!
-//! One variable x[r][c] per cell. Every row, every column and every region sums
+//! One variable `x[r][c]` per cell. Every row, every column and every region sums
 //! to K (1 for Queens, usually 2 for Star Battle). "No two stars touch" is one
 //! constraint per 2×2 block, sum ≤ 1: every touching pair (sideways or diagonal)
 //! lies in a common 2×2 block, and the block form is tighter than pairwise

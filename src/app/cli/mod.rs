@@ -9,6 +9,9 @@
 //! `render` (looks, themes, marks) and `generate` (grades, formats). The
 //! value parsers every command shares are in `values`, and the examples that end
 //! each help text in `examples`.
+// The doc comments of this module and its children are clap's help text, read in
+// a terminal: `<stem>` and bare URLs are what the user should see, not HTML or links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::bare_urls)]
 
 mod examples;
 mod generate;

@@ -8,7 +8,7 @@
 //! "Exactly K per row, column and region" is not written as clauses: the solver's
 //! theory ([`super::units`]) counts it (why: the module docs there).
 //! The counter encodings it replaced stay here for the tests alone
-//! ([`encode_counted`]): the whole puzzle as clauses, the reference the theory's
+//! (`encode_counted`, the tests'): the whole puzzle as clauses, the reference the theory's
 //! solutions are checked against. For K ≤ 3 a **sequential counter** (Sinz 2005):
 //! `r(i, j)` means "at least j of the first i cells are stars"; from K = 4 a
 //! **totalizer** (Bailleux and Boufkhad 2003) counting to K + 1. Both are

@@ -72,7 +72,7 @@ fn cover_size(n: usize, rows: &[u64]) -> (usize, CoverKind) {
     smallest_cover(n, rows, usize::MAX)
 }
 
-/// [`cover_size`] when it is at most `cap`; otherwise some size above `cap`. The
+/// `cover_size` (the tests') when it is at most `cap`; otherwise some size above `cap`. The
 /// tilings cost a few operations per row and the greedy cover stops past `cap`:
 /// the engine weighs thousands of sets per step and only asks how a cover compares
 /// with the stars a set needs.
@@ -150,7 +150,7 @@ fn alternate_cells(free: u64) -> u64 {
     (even_runs & EVEN) | (free & !even_runs & !EVEN)
 }
 
-/// The blocks of the cover `which` of `rows`, in the order [`cover`] gives them.
+/// The blocks of the cover `which` of `rows`, in the order `cover` (the tests') gives them.
 pub(crate) fn cover_blocks(n: usize, rows: &[u64], which: CoverKind) -> Vec<Block> {
     let mut out = Vec::new();
     match which {

@@ -91,8 +91,9 @@ impl Family for DeepCases {
     }
 }
 
-/// [`ways_of`], remembered in `starts` by the unit's cells left and the stars it
-/// needs: every case split counts every unit, and most units are as they were
+/// How many ways `unit`'s stars can go on `b` ([`count_ways`] of its open cells,
+/// none past [`MAX_CASES`]), remembered in `starts` by the unit's cells left and
+/// the stars it needs: every case split counts every unit, and most units are as they were
 /// at the step before, so counting them afresh would be wasted work.
 fn ways_remembered(g: &Geometry, b: &Board, unit: usize, starts: &mut SplitMemo) -> Option<usize> {
     let key = open_cells(g, b, unit)?;
@@ -110,7 +111,7 @@ fn ways_remembered(g: &Geometry, b: &Board, unit: usize, starts: &mut SplitMemo)
 /// row, column or region whose stars can go only a few ways. The ways are followed
 /// through star by star, in the unit's cell order: its first star on each cell it
 /// may take in turn (the cells before it empty), followed through by techniques 1–9
-/// ([`FOLLOW_CASE`]), then its second star after that, and so on. A start that
+/// ([`FOLLOW_CASE`](super::propagate::FOLLOW_CASE)), then its second star after that, and so on. A start that
 /// breaks a rule rules out every way that begins with it, at once; a cell that ends
 /// up the same in every way left is decided. Units with the fewest ways first.
 ///
