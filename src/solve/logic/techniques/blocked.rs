@@ -111,8 +111,19 @@ fn blocked_scan(g: &Geometry, b: &Board, mut visit: impl FnMut(usize, usize)) ->
     let mut touched = Vec::new();
     let mut reach = Vec::new();
     let queens = g.queen_counts(b);
+    // A queen that fills none of its units up to K rules out only the cells it
+    // touches: at most 3 of a row or column, 8 of a region. A unit with more
+    // room to spare than that cannot be left short by it, and a cell none of
+    // whose touching cells lies in a unit with less is not tried.
+    let at_risk: Vec<bool> = (0..g.units.len()).map(|u| room[u] < g.k + if u < 2 * g.n { 3 } else { 8 }).collect();
+    let near_risk =
+        |c: usize| std::iter::once(&c).chain(&g.neighbours[c]).any(|&j| g.cell_units[j].iter().any(|&u| at_risk[u]));
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
+            continue;
+        }
+        let fills = g.cell_units[c].iter().any(|&u| queens[u] + 1 >= g.k);
+        if short.is_empty() && !fills && !near_risk(c) {
             continue;
         }
         g.reach_of_unknown(b, c, &queens, &mut reach);
@@ -238,18 +249,40 @@ mod tests {
         })
     }
 
+    /// Every cell whose queen, with the cells it rules out emptied, leaves some
+    /// other unit that has an unknown cell too few cells: the oracle of [`blocked_all`].
+    fn blocked_cells_by_every_unit(g: &Geometry, b: &Board) -> Vec<usize> {
+        let open = |u: usize| g.units[u].iter().any(|&i| b.cells[i] == CellState::Unknown);
+        let mut reach = Vec::new();
+        (0..g.n * g.n)
+            .filter(|&c| b.cells[c] == CellState::Unknown)
+            .filter(|&c| {
+                g.reach(b, c, &mut reach);
+                let mut trial = b.clone();
+                trial.cells[c] = CellState::Queen;
+                reach.iter().for_each(|&j| trial.cells[j] = CellState::Empty);
+                (0..g.units.len()).filter(|u| !g.cell_units[c].contains(u) && open(*u)).any(|u| {
+                    let t = g.tally(&trial, u);
+                    t.queens + t.unknown < g.k
+                })
+            })
+            .collect()
+    }
+
     #[test]
     fn blocked_finds_what_a_sweep_over_every_unit_finds() {
         let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
-        let mut found = 0;
+        let (mut found, mut all) = (0, 0);
         for map in MAPS {
             let regions = crate::puzzle::text::parse(map).unwrap();
-            for k in [1, 2] {
+            for k in [1, 2, 3] {
                 let g = Geometry::new(&regions, k);
                 for _ in 0..400 {
+                    // Fewer queens as K grows, so that some units are short of
+                    // filling up and a queen rules out only what it touches.
                     let mut b = Board::new(g.n);
                     for i in 0..g.n * g.n {
-                        b.cells[i] = match next() % 10 {
+                        b.cells[i] = match next() % (10 * k as u64) {
                             0 => CellState::Queen,
                             1..=4 => CellState::Empty,
                             _ => CellState::Unknown,
@@ -258,9 +291,12 @@ mod tests {
                     let want = blocked_by_every_unit(&g, &b);
                     found += usize::from(want.is_some());
                     assert_eq!(blocked(&g, &b), want, "{map} k={k} {:?}", b.cells);
+                    let every = blocked_cells_by_every_unit(&g, &b);
+                    all += every.len();
+                    assert_eq!(blocked_all(&g, &b), every, "{map} k={k} {:?}", b.cells);
                 }
             }
         }
-        assert!(found > 100, "the boards exercise the technique ({found} finds)");
+        assert!(found > 100 && all > 1000, "the boards exercise the technique ({found} finds, {all} cells)");
     }
 }
