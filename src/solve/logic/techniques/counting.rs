@@ -80,7 +80,7 @@ struct Near {
 
 impl Near {
     fn new(g: &Geometry, b: &Board, since: &Changes<'_>) -> Self {
-        let (regions, n) = (g.kind(2), g.n);
+        let regions = g.kind(2);
         let line = |i: usize, kind: usize| 1u64 << (g.cell_units[i][kind] - g.kind(kind).start);
         let (was, now) = ([0, 1].map(|k| region_lines(g, since.was, k)), [0, 1].map(|k| region_lines(g, b, k)));
         let mut near = Near { lines: [0; 2], shrunk: [0; 2], regions: Vec::new() };
@@ -99,7 +99,6 @@ impl Near {
                 (was[kind][r], shrank, cells)
             }));
         }
-        debug_assert!(near.lines.iter().all(|&m| m >> n == 0));
         near
     }
 
