@@ -63,15 +63,14 @@ impl Family for Counting {
 
 /// The counted areas of the bands a change since an earlier board can have
 /// changed. A band's undercounted area (the band less the regions inside it)
-/// changes only when a cell of the band does, or when a region that reached the
-/// band reaches fewer lines now, and might now lie inside it. Its overcounted
+/// changes only when a cell of the band outside the regions inside it does, or
+/// when a region that reached the band reaches fewer lines now, and might now
+/// lie inside it. Its overcounted
 /// area (the regions reaching into it, less the band) changes only when such a
 /// region reaches fewer lines, or has a changed cell outside the band. A region
 /// reaches no further than it did, so one that did not reach the band then does not now.
 struct Near {
-    /// Per kind (rows, columns), the lines that hold a changed cell.
-    lines: [u64; 2],
-    /// Per kind, the lines that a region that now reaches fewer reached on the earlier board.
+    /// Per kind (rows, columns), the lines that a region that now reaches fewer reached on the earlier board.
     shrunk: [u64; 2],
     /// Per region that holds a changed cell, per kind: the lines it reached on
     /// the earlier board, whether it reaches fewer now, and the lines of its changed cells.
@@ -83,11 +82,7 @@ impl Near {
         let regions = g.kind(2);
         let line = |i: usize, kind: usize| 1u64 << (g.cell_units[i][kind] - g.kind(kind).start);
         let (was, now) = ([0, 1].map(|k| region_lines(g, since.was, k)), [0, 1].map(|k| region_lines(g, b, k)));
-        let mut near = Near { lines: [0; 2], shrunk: [0; 2], regions: Vec::new() };
-        for &i in since.cells() {
-            near.lines[0] |= line(i, 0);
-            near.lines[1] |= line(i, 1);
-        }
+        let mut near = Near { shrunk: [0; 2], regions: Vec::new() };
         for (r, u) in regions.enumerate().filter(|&(_, u)| since.unit(u)) {
             near.regions.push([0, 1].map(|kind| {
                 let cells =
@@ -102,9 +97,15 @@ impl Near {
         near
     }
 
-    /// Whether the undercounted area of `band` (lines of `kind`) can have changed.
+    /// Whether the undercounted area of `band` (lines of `kind`) can have changed:
+    /// a region that reaches fewer lines reached it, or a changed cell in it lies
+    /// in a region not inside it (the cells of the regions inside are not counted).
     fn under(&self, kind: usize, band: u64) -> bool {
-        band & (self.lines[kind] | self.shrunk[kind]) != 0
+        band & self.shrunk[kind] != 0
+            || self.regions.iter().any(|r| {
+                let (reached, _, cells) = r[kind];
+                cells & band != 0 && reached & !band != 0
+            })
     }
 
     /// Whether the overcounted area of `band` can have changed.
