@@ -81,17 +81,16 @@ impl Near {
     fn new(g: &Geometry, b: &Board, since: &Changes<'_>) -> Self {
         let regions = g.kind(2);
         let line = |i: usize, kind: usize| 1u64 << (g.cell_units[i][kind] - g.kind(kind).start);
-        let (was, now) = ([0, 1].map(|k| region_lines(g, since.was, k)), [0, 1].map(|k| region_lines(g, b, k)));
         let mut near = Near { shrunk: [0; 2], regions: Vec::new() };
-        for (r, u) in regions.enumerate().filter(|&(_, u)| since.unit(u)) {
+        for u in regions.filter(|&u| since.unit(u)) {
             near.regions.push([0, 1].map(|kind| {
                 let cells =
                     since.cells().iter().filter(|&&i| g.cell_units[i][2] == u).fold(0, |m, &i| m | line(i, kind));
-                let shrank = was[kind][r] != now[kind][r];
-                if shrank {
-                    near.shrunk[kind] |= was[kind][r];
+                let (was, now) = (lines_of(g, since.was, u, kind), lines_of(g, b, u, kind));
+                if was != now {
+                    near.shrunk[kind] |= was;
                 }
-                (was[kind][r], shrank, cells)
+                (was, was != now, cells)
             }));
         }
         near
@@ -119,15 +118,16 @@ impl Near {
 
 /// Bit mask, per region, of the lines of `kind` its possible cells (unknown or star) lie in.
 fn region_lines(g: &Geometry, b: &Board, kind: usize) -> Vec<u64> {
+    g.kind(2).map(|u| lines_of(g, b, u, kind)).collect()
+}
+
+/// Bit mask of the lines of `kind` the possible cells of unit `u` lie in.
+fn lines_of(g: &Geometry, b: &Board, u: usize, kind: usize) -> u64 {
     let base = g.kind(kind).start;
-    g.kind(2)
-        .map(|u| {
-            g.units[u]
-                .iter()
-                .filter(|&&i| b.cells[i] != CellState::Empty)
-                .fold(0u64, |m, &i| m | 1 << (g.cell_units[i][kind] - base))
-        })
-        .collect()
+    g.units[u]
+        .iter()
+        .filter(|&&i| b.cells[i] != CellState::Empty)
+        .fold(0, |m, &i| m | 1 << (g.cell_units[i][kind] - base))
 }
 
 /// A set of cells that holds a known number of stars in every solution, why, and

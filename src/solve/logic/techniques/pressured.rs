@@ -320,9 +320,10 @@ fn pressure_sweep(
     }
     // The areas that hold a changed cell, and the unknown cells in one of them:
     // a cell whose units gained no queen is tried only when its trial takes one.
-    let changed: Vec<bool> = (0..list.len()).map(|a| since.is_none_or(|s| list.units(a).any(|u| s.unit(u)))).collect();
     let mut changed_bits = vec![0u64; words];
-    (0..list.len()).filter(|&a| changed[a]).for_each(|a| changed_bits[a / 64] |= 1 << (a % 64));
+    for a in (0..list.len()).filter(|&a| since.is_none_or(|s| list.units(a).any(|u| s.unit(u)))) {
+        changed_bits[a / 64] |= 1 << (a % 64);
+    }
     let in_changed = |i: usize| of_cell[i * words..(i + 1) * words].iter().zip(&changed_bits).any(|(o, c)| o & c != 0);
     let queens_of = g.queen_counts(b);
     let unit_in_changed: Vec<bool> = match since {
