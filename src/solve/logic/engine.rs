@@ -13,7 +13,7 @@ use super::step::{apply, Found, Reveals, Step, Technique, Uses};
 use super::techniques::basic::{reach_of_placed, reach_reason};
 use super::techniques::{cheapest, every_cheap};
 use super::trials::budget::Budget;
-use super::trials::memo::SplitMemo;
+use super::trials::memo::{SplitMemo, Tried};
 use super::trials::propagate::probe;
 use super::words::Names;
 use crate::puzzle::deadline::Deadline;
@@ -235,12 +235,14 @@ impl Engine {
     pub(crate) fn deduce(&self, start: Board) -> Board {
         let mut board = start;
         let mut budget = Budget::new(&self.geo, PRESOLVE_BUDGET);
+        // What the what-ifs found, for the next sweep's (the board only grows).
+        let mut tried = Tried::default();
         while self.geo.contradiction(&board).is_none() && !self.geo.deadline.passed() {
             match cheapest(&self.geo, &board, Technique::Pressured) {
                 Some(f) => apply(&mut board, &f),
                 // Stuck: one sweep of what-if probing, then the cheap steps again.
                 None if !board.is_complete()
-                    && probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget, None) > 0 => {}
+                    && probe(&self.geo, &mut board, 0, Technique::Blocked, &mut budget, None, &mut tried) != Ok(0) => {}
                 None => break,
             }
         }

@@ -1,11 +1,13 @@
 //! What the case splits along one solve path remember ([`SplitMemo`]), for the
 //! next steps of that path, which only decide more cells: a path's memory, kept
-//! apart from the splits so that the engine can carry it from step to step.
+//! apart from the splits so that the engine can carry it from step to step;
+//! and what the what-ifs inside one case remember ([`Tried`]) for the what-ifs
+//! after them, on boards that only decide more cells.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
-use crate::solve::logic::board::Board;
+use crate::solve::logic::board::{Board, CellState};
 use crate::solve::logic::hasher::MixHasher;
 
 /// The start of some of a unit's ways in a case split: the cells of its first
@@ -64,6 +66,66 @@ impl SplitMemo {
     pub(crate) fn put(&mut self, unit: usize, memo: UnitMemo) {
         self.followed += memo.followed.len();
         self.units.insert(unit, memo);
+    }
+}
+
+/// How a trial's board and the board it led to when last followed through
+/// combine ([`merge`]): a case split's start and what the path's memo kept of
+/// it, or a what-if and what [`Tried`] kept of it.
+pub(crate) enum Merged {
+    /// They disagree on a cell: the trial breaks a rule.
+    Clash,
+    /// The trial's board decides no cell the other left unknown: the result is
+    /// the board it led to, as it was.
+    Same,
+    /// The trial's board decides more: the result is worth following again.
+    Grown,
+}
+
+/// Adds to `board` the cells `was` decided, and says how the two combined.
+pub(crate) fn merge(board: &mut Board, was: &Board) -> Merged {
+    let mut grown = false;
+    for (x, &y) in board.cells.iter_mut().zip(&was.cells) {
+        match (*x, y) {
+            (x, CellState::Unknown) => grown |= x != CellState::Unknown,
+            (CellState::Unknown, y) => *x = y,
+            (x, y) if x != y => return Merged::Clash,
+            _ => {}
+        }
+    }
+    if grown {
+        Merged::Grown
+    } else {
+        Merged::Same
+    }
+}
+
+/// What the what-ifs inside one case (`propagate::probe`) learned, for its later
+/// what-ifs and those of the cases that go on from it, whose boards only decide
+/// more cells: per cell, the board a star there led to when it was last tried
+/// and held. Everything on that board follows from the star on a board that the
+/// later one extends, so the later what-if begins from there ([`merge`]); when
+/// it decides nothing more, the what-if holds as it did, at the cost of a round,
+/// and when it clashes, the star breaks a rule. A case of a split with what-ifs
+/// followed through star by star tries every cell again after each star and
+/// after each cell its what-ifs empty; most of them lead where they led before.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Tried {
+    boards: Vec<Option<Board>>,
+}
+
+impl Tried {
+    /// The board a star on `cell` last led to, if it held, taken out.
+    pub(crate) fn take(&mut self, cell: usize) -> Option<Board> {
+        self.boards.get_mut(cell).and_then(Option::take)
+    }
+
+    /// Keeps `board` as what a star on `cell` leads to.
+    pub(crate) fn keep(&mut self, cell: usize, board: Board) {
+        if self.boards.len() <= cell {
+            self.boards.resize(board.cells.len(), None);
+        }
+        self.boards[cell] = Some(board);
     }
 }
 

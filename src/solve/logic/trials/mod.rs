@@ -5,7 +5,7 @@
 //! | file | what |
 //! |---|---|
 //! | `budget.rs` | the work budget, in propagation rounds |
-//! | `memo.rs` | what the case splits of one path remember |
+//! | `memo.rs` | what the case splits of one path remember, and the what-ifs of one case |
 //! | `propagate.rs` | following a board through techniques 1–9, and probing every cell |
 //! | `ways.rs` | how many ways a unit's stars can go |
 //! | `split.rs` | one unit's case split: its ways followed, the memo used, what they agree on |

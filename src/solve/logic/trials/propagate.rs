@@ -4,6 +4,7 @@
 //! (what-ifs nest, so the two call each other).
 
 use super::budget::Budget;
+use super::memo::{merge, Merged, Tried};
 use crate::solve::logic::board::{Board, CellState, Changes, Geometry, Unit};
 use crate::solve::logic::step::{apply, Technique};
 use crate::solve::logic::techniques::{case_sweeps, cheapest_from};
@@ -41,6 +42,20 @@ pub(crate) fn propagate(
     follow: Technique,
     budget: &mut Budget,
     quiet: Option<&Board>,
+) -> Result<Option<()>, Unit> {
+    propagate_tried(g, b, depth, follow, budget, quiet, &mut Tried::default())
+}
+
+/// [`propagate`], its what-ifs (with `depth` above 0) beginning from what
+/// `tried` knows of them (what-ifs on a board `b` extends) and adding to it.
+pub(crate) fn propagate_tried(
+    g: &Geometry,
+    b: &mut Board,
+    depth: usize,
+    follow: Technique,
+    budget: &mut Budget,
+    quiet: Option<&Board>,
+    tried: &mut Tried,
 ) -> Result<Option<()>, Unit> {
     let mut out = Vec::new();
     // Per case sweep, the last board on which it decided nothing.
@@ -89,7 +104,7 @@ pub(crate) fn propagate(
         if depth > 0 {
             // Every case sweep just decided nothing on `b`.
             let settled = (follow >= FOLLOW_CASE).then(|| b.clone());
-            if probe(g, b, depth - 1, follow, budget, settled.as_ref()) > 0 {
+            if probe(g, b, depth - 1, follow, budget, settled.as_ref(), tried)? > 0 {
                 continue;
             }
         }
@@ -133,10 +148,14 @@ fn case_sweep(g: &Geometry, b: &mut Board, quiet: &mut [Option<Board>]) -> Optio
 
 /// Failed-queen probing: every unknown cell whose queen leads, by techniques 1 to
 /// `follow` (and nested what-ifs to `depth`), to a unit without room is made empty,
-/// in one sweep over the board (no words, no restart after each find). The
-/// presolve's sweeps (techniques 1–5), and the what-ifs inside a case. Returns how
-/// many cells it emptied; stops early when the budget runs out. `quiet` is as
-/// for [`propagate`]: a board `b` extends on which every case sweep decided nothing.
+/// in one sweep over the board (no words); each cell emptied is followed through
+/// on `b` (techniques 1 to `follow`) before the next what-if, which then starts
+/// from more. The presolve's sweeps (techniques 1–5), and the what-ifs inside a
+/// case. Returns how many cells it emptied, or the unit left without room when
+/// `b` itself breaks a rule; stops early when the budget runs out. `quiet` is as
+/// for [`propagate`]: a board `b` extends on which every case sweep decided
+/// nothing. Each what-if begins from where `tried` says the star led on a board
+/// `b` extends ([`Tried`]), and what it leads to now is kept there.
 pub(crate) fn probe(
     g: &Geometry,
     b: &mut Board,
@@ -144,24 +163,46 @@ pub(crate) fn probe(
     follow: Technique,
     budget: &mut Budget,
     quiet: Option<&Board>,
-) -> usize {
+    tried: &mut Tried,
+) -> Result<usize, Unit> {
     let mut emptied = 0;
+    let mut settled = None;
     for c in 0..g.n * g.n {
         if b.cells[c] != CellState::Unknown {
             continue;
         }
+        let quiet = settled.as_ref().or(quiet);
         let mut trial = b.clone();
         trial.cells[c] = CellState::Queen;
-        match propagate(g, &mut trial, depth, follow, budget, quiet) {
-            Err(_) => {
+        // What the star led to on a board `b` extends.
+        let was = tried.take(c);
+        let held = match was.as_ref().map(|was| merge(&mut trial, was)) {
+            Some(Merged::Clash) => Err(()),
+            // The board it led to, which `propagate` left: following it
+            // again would change nothing. The round is paid all the same.
+            Some(Merged::Same) => Ok(budget.spend().then_some(())),
+            // Every case sweep decided nothing on the board it led to.
+            Some(Merged::Grown) => {
+                let was = was.as_ref().filter(|_| follow >= FOLLOW_CASE);
+                propagate(g, &mut trial, depth, follow, budget, was).map_err(drop)
+            }
+            None => propagate(g, &mut trial, depth, follow, budget, quiet).map_err(drop),
+        };
+        match held {
+            Err(()) => {
                 b.cells[c] = CellState::Empty;
                 emptied += 1;
+                if propagate(g, b, 0, follow, budget, quiet)?.is_none() {
+                    break;
+                }
+                // Every case sweep decided nothing on `b` now.
+                settled = (follow >= FOLLOW_CASE).then(|| b.clone());
             }
             Ok(None) => break,
-            Ok(Some(())) => {}
+            Ok(Some(())) => tried.keep(c, trial),
         }
     }
-    emptied
+    Ok(emptied)
 }
 
 #[cfg(test)]
@@ -184,7 +225,7 @@ mod tests {
         let big = crate::puzzle::text::parse(include_str!("../../../../tests/data/starbattle/17x17-4star-1.txt"));
         let boards = [(generated_14x14().0, 3), (big.expect("a map"), 4)];
         let mut next = xorshift(0x2545_F491_4F6C_DD1D);
-        let (mut compared, mut deciding) = (0, vec![0; case_sweeps().len()]);
+        let (mut compared, mut probed, mut deciding) = (0, 0, vec![0; case_sweeps().len()]);
         for (regions, k) in boards {
             let g = Geometry::new(&regions, k);
             let deadline = crate::puzzle::deadline::Deadline::after(std::time::Duration::from_secs(60));
@@ -196,6 +237,9 @@ mod tests {
                 for f in case_sweeps() {
                     assert!(f.case_decided(&g, &b).is_empty(), "{} decides on a board propagate left", f.id());
                 }
+                // What the what-ifs on `b` led to, for those on the boards that extend it.
+                let mut tried = Tried::default();
+                probe(&g, &mut b.clone(), 0, FOLLOW_CASE, &mut budget(), Some(&b), &mut tried).expect("b holds");
                 for _ in 0..40 {
                     let mut later = b.clone();
                     let unknown: Vec<usize> = (0..g.n * g.n).filter(|&i| b.cells[i] == CellState::Unknown).collect();
@@ -231,10 +275,22 @@ mod tests {
                     // With what-ifs inside (which probe from the board each round
                     // settles on) now and then: they cost a propagation a cell.
                     let depth = usize::from(compared % 32 == 0);
-                    let (mut with, mut without) = (later.clone(), later);
+                    let (mut with, mut without) = (later.clone(), later.clone());
                     let quiet = propagate(&g, &mut with, depth, FOLLOW_CASE, &mut budget(), Some(&b));
                     assert_eq!(quiet, propagate(&g, &mut without, depth, FOLLOW_CASE, &mut budget(), None));
                     assert_eq!(with, without);
+                    // What-ifs that begin where they led on `b` empty what they
+                    // would afresh.
+                    if compared % 4 == 0 {
+                        let (mut with, mut without) = (later.clone(), later.clone());
+                        let emptied = probe(&g, &mut with, 0, FOLLOW_CASE, &mut budget(), None, &mut tried.clone());
+                        assert_eq!(
+                            emptied,
+                            probe(&g, &mut without, 0, FOLLOW_CASE, &mut budget(), None, &mut Tried::default())
+                        );
+                        assert_eq!(with, without);
+                        probed += usize::from(matches!(emptied, Ok(1..) | Err(_)));
+                    }
                     compared += 1;
                 }
                 // One more star of the solution, or the solution itself.
@@ -245,8 +301,9 @@ mod tests {
                 b.cells[star] = CellState::Queen;
             }
         }
-        eprintln!("{compared} boards compared; boards each sweep decided on: {deciding:?}");
+        eprintln!("{compared} boards compared, what-ifs emptied cells or broke a rule on {probed}; boards each sweep decided on: {deciding:?}");
         assert!(compared > 300, "too few boards compared: {compared}");
+        assert!(probed >= 10, "what-ifs emptied cells or broke a rule on only {probed} boards");
         // The sweeps that weigh only what changed (the others weigh everything again).
         let weighing_changes = [Technique::Tiling, Technique::Squeeze, Technique::Counting, Technique::Pressured];
         for (f, &d) in case_sweeps().iter().zip(&deciding) {

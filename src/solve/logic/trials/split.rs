@@ -10,8 +10,8 @@
 //! so which ways come first changes what a split costs, never what it finds.
 
 use super::budget::Budget;
-use super::memo::{Start, UnitMemo};
-use super::propagate::{propagate, FOLLOW_CASE};
+use super::memo::{merge, Merged, Start, Tried, UnitMemo};
+use super::propagate::{propagate_tried, FOLLOW_CASE};
 use super::ways::{list_ways, open_cells, MAX_CASES};
 use crate::solve::logic::board::{Board, CellState, Geometry};
 
@@ -40,9 +40,10 @@ pub(super) fn follow_ways(
     keep: usize,
     deep: bool,
 ) -> Result<Option<(Board, usize)>, ()> {
+    let tried = Tried::default();
     let mut split =
         UnitSplit { g, start: b, unit, budget, memo, keep, deep, common: None, survivors: 0, apart: Vec::new() };
-    match split.apart_first().and_then(|()| split.node(b, None, 0, &mut Vec::with_capacity(g.k))) {
+    match split.apart_first().and_then(|()| split.node(b, None, &tried, 0, &mut Vec::with_capacity(g.k))) {
         Err(SplitEnd::OutOfBudget) => Err(()),
         Err(SplitEnd::DecidesNothing) => {
             // Empty for a split with what-ifs, which keeps nothing.
@@ -104,35 +105,6 @@ fn keep_agreed(common: &mut Board, board: &Board) -> bool {
     parted
 }
 
-/// How a start's board and the board it led to when last followed combine ([`merge`]).
-enum Merged {
-    /// They disagree on a cell: the start breaks a rule.
-    Clash,
-    /// The start's board decides no cell the other left unknown: the result is
-    /// the board it led to, as it was.
-    Same,
-    /// The start's board decides more: the result is worth following again.
-    Grown,
-}
-
-/// Adds to `board` the cells `was` decided, and says how the two combined.
-fn merge(board: &mut Board, was: &Board) -> Merged {
-    let mut grown = false;
-    for (x, &y) in board.cells.iter_mut().zip(&was.cells) {
-        match (*x, y) {
-            (x, CellState::Unknown) => grown |= x != CellState::Unknown,
-            (CellState::Unknown, y) => *x = y,
-            (x, y) if x != y => return Merged::Clash,
-            _ => {}
-        }
-    }
-    if grown {
-        Merged::Grown
-    } else {
-        Merged::Same
-    }
-}
-
 /// Why a case split's search stopped early.
 enum SplitEnd {
     /// The budget (or the deadline) ran out.
@@ -165,11 +137,14 @@ struct UnitSplit<'a> {
 impl UnitSplit<'_> {
     /// The ways that go on from `trial` (followed through, with the unit's first
     /// stars `first` on it), their next star on the unit's cells from place `from` on.
-    /// `quiet` is a board `trial` extends that `propagate` left (see there).
+    /// `quiet` is a board `trial` extends that `propagate` left (see there), and
+    /// `tried` what the what-ifs that led to `trial` learned (a split with
+    /// what-ifs): the cases that go on from it begin their what-ifs there.
     fn node(
         &mut self,
         trial: &Board,
         quiet: Option<&Board>,
+        tried: &Tried,
         from: usize,
         first: &mut Vec<usize>,
     ) -> Result<(), SplitEnd> {
@@ -184,14 +159,15 @@ impl UnitSplit<'_> {
                 // The next star is this one: the ways go on after it.
                 CellState::Queen => {
                     first.push(c);
-                    let out = self.node(&base, quiet, j + 1, first);
+                    let out = self.node(&base, quiet, tried, j + 1, first);
                     first.pop();
                     return out;
                 }
                 CellState::Unknown => {
                     first.push(c);
-                    if let Some(next) = self.follow(&base, quiet, c, first)? {
-                        self.node(&next, Some(&next), j + 1, first)?;
+                    let mut after = tried.clone();
+                    if let Some(next) = self.follow(&base, quiet, c, first, &mut after)? {
+                        self.node(&next, Some(&next), &after, j + 1, first)?;
                     }
                     first.pop();
                     // The ways after this one have their next star further on.
@@ -209,13 +185,15 @@ impl UnitSplit<'_> {
 
     /// The start `first` (its last star `c`, on `base`) followed through, what
     /// the memo knows of it used and what it leads to written there; `None` when
-    /// it breaks a rule. `quiet` is a board `base` extends that `propagate` left.
+    /// it breaks a rule. `quiet` is a board `base` extends that `propagate` left;
+    /// the what-ifs inside (a split with what-ifs) begin from `tried` and add to it.
     fn follow(
         &mut self,
         base: &Board,
         quiet: Option<&Board>,
         c: usize,
         first: &[usize],
+        tried: &mut Tried,
     ) -> Result<Option<Board>, SplitEnd> {
         if self.memo.broken.contains(first) {
             return Ok(None);
@@ -236,9 +214,9 @@ impl UnitSplit<'_> {
             // The memo's board, which `propagate` left, is nearer than `quiet`.
             Some(Merged::Grown) => {
                 let was = self.memo.followed.get(first);
-                propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, was)
+                propagate_tried(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, was, tried)
             }
-            _ => propagate(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, quiet),
+            _ => propagate_tried(self.g, &mut next, usize::from(self.deep), FOLLOW_CASE, self.budget, quiet, tried),
         };
         match followed {
             Err(_) => {
@@ -259,8 +237,8 @@ impl UnitSplit<'_> {
     }
 
     /// Follows first the ways that held apart at the unit's last split
-    /// ([`UnitMemo::apart`]), or on its first split, for a unit of many ways,
-    /// ways spread over them ([`SPREAD`]), each as [`UnitSplit::node`]
+    /// ([`UnitMemo::apart`]), then, for a unit of many ways, ways spread over
+    /// them ([`SPREAD`]) (those that held apart may hold no longer), each as [`UnitSplit::node`]
     /// would reach it, so that the search stops at once when they hold and leave
     /// every cell undecided between them ([`SplitEnd::DecidesNothing`]). The search
     /// alone meets its ways in order, and ways that begin alike end alike: a unit
@@ -279,7 +257,6 @@ impl UnitSplit<'_> {
                     self.common_with(&board, &way)?;
                 }
             }
-            return Ok(());
         }
         // The first way that holds in each of SPREAD even stretches of the list
         // (a way that breaks a rule is one the search would break on as well).
@@ -338,13 +315,15 @@ impl UnitSplit<'_> {
             match trial.cells[star] {
                 CellState::Empty => return Ok(None),
                 CellState::Queen => {}
-                CellState::Unknown => match self.follow(&trial, quiet.as_ref(), star, &way[..=i])? {
-                    Some(next) => {
-                        quiet = Some(next.clone());
-                        trial = next;
+                CellState::Unknown => {
+                    match self.follow(&trial, quiet.as_ref(), star, &way[..=i], &mut Tried::default())? {
+                        Some(next) => {
+                            quiet = Some(next.clone());
+                            trial = next;
+                        }
+                        None => return Ok(None),
                     }
-                    None => return Ok(None),
-                },
+                }
             }
             from = j + 1;
         }
@@ -388,6 +367,7 @@ mod tests {
     use crate::solve::logic::techniques::cheapest;
     use crate::solve::logic::testing::{generated_14x14, xorshift};
     use crate::solve::logic::trials::memo::{SplitMemo, MAX_FOLLOWED};
+    use crate::solve::logic::trials::propagate::propagate;
     use crate::solve::logic::trials::ways::{queens, ways_of};
 
     /// Every way of `need` stars on `cands`, no two touching: the oracle's list.
