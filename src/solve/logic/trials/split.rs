@@ -237,8 +237,8 @@ impl UnitSplit<'_> {
     }
 
     /// Follows first the ways that held apart at the unit's last split
-    /// ([`UnitMemo::apart`]), then, for a unit of many ways, ways spread over
-    /// them ([`SPREAD`]) (those that held apart may hold no longer), each as [`UnitSplit::node`]
+    /// ([`UnitMemo::apart`]), or on its first split, for a unit of many ways,
+    /// ways spread over them ([`SPREAD`]), each as [`UnitSplit::node`]
     /// would reach it, so that the search stops at once when they hold and leave
     /// every cell undecided between them ([`SplitEnd::DecidesNothing`]). The search
     /// alone meets its ways in order, and ways that begin alike end alike: a unit
@@ -257,6 +257,7 @@ impl UnitSplit<'_> {
                     self.common_with(&board, &way)?;
                 }
             }
+            return Ok(());
         }
         // The first way that holds in each of SPREAD even stretches of the list
         // (a way that breaks a rule is one the search would break on as well).
