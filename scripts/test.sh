@@ -11,8 +11,9 @@ fi
 if cargo fmt --version >/dev/null 2>&1; then
   cargo fmt --check
 fi
-# Doc comments: every link resolves and every code span parses (private items
-# too, where most of the why is written). In release, so that the build scripts
+# Doc comments: every link resolves, and rustdoc's other lints pass (code
+# blocks that do not parse, bare URLs, stray HTML tags), private items too,
+# where most of the why is written. In release, so that the build scripts
 # (HiGHS's C++ among them) are the ones the tests build: about 15 s more.
 if rustdoc --version >/dev/null 2>&1; then
   RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --document-private-items --quiet
