@@ -18,7 +18,9 @@ Prints per (N, K) the median and max ms and their ratios, every board on which q
 is the slower (at least the three closest boards), and queens's three slowest boards.
 
 Needs `pip install python-sat`. Run from the project root after `cargo build --release`:
-    python3 scripts/pysat-anchor.py [SOLVER] [--process] [--runs R] [--only] [--also DIR]...
+    python3 scripts/pysat-anchor.py [SOLVER] [--process] [--runs R] [--only] [--boards] [--also DIR]...
+With `--boards`, every board's own line follows the summary: its group, PySAT's and
+queens's time and their ratio, the slowest for queens first in each group.
 Boards: ../shared/corpus/starbattle, ../shared/corpus/starbattle-packs, tests/data/starbattle
 (not with `--only`), and every text puzzle of each DIR given with --also (boards made
 by `cargo run --release --example unique_boards -- DIR 15 3 COUNT`, or by `queens
@@ -173,3 +175,8 @@ for r, board, n, k, p, q in per_board[:max(3, len(slower))]:
 print("\nqueens's three slowest boards:")
 for r, board, n, k, p, q in sorted(per_board, key=lambda b: -b[5])[:3]:
     print(f"- {board} ({n}x{n} {k}★): queens {q:.1f} ms, PySAT {p:.1f} ms ({r:.2f}×)")
+if "--boards" in args:
+    print(f"\n| board | N | K | PySAT {name} ms | queens ms | queens ÷ PySAT |")
+    print("|---|---|---|---|---|---|")
+    for r, board, n, k, p, q in sorted(per_board, key=lambda b: (b[2], b[3], -b[5])):
+        print(f"| {board} | {n} | {k} | {p:.1f} | {q:.1f} | {r:.2f} |")
