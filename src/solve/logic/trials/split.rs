@@ -7,7 +7,10 @@
 //! first are the ones most likely to part: those that parted the unit's last
 //! split, or ways spread over a long list. Every way is followed as the search
 //! follows it ([`UnitSplit::replay`] and the search share [`UnitSplit::follow`]),
-//! so which ways come first changes what a split costs, never what it finds.
+//! so which ways come first changes what a split costs, not what it decides.
+//! (Its count of ways that break can move by one: a variant that followed other
+//! ways first counted 153 on a split of corpus 059 where this one counts 152,
+//! docs/benchmarks.md, "Where the plain splits' rounds go".)
 
 use super::budget::Budget;
 use super::memo::{merge, Merged, Start, Tried, UnitMemo};
@@ -245,7 +248,8 @@ impl UnitSplit<'_> {
     /// split step after step without deciding anything would follow hundreds of
     /// them before they part. What the ways followed first agree on is where the
     /// search starts from; it meets them again later, now from the memo's boards,
-    /// so that the ways, the count and the step are the ones it would find alone.
+    /// so that the step is the one it would find alone (and so is the count of
+    /// ways, but for a rare way whose fate the order decides: module docs).
     fn apart_first(&mut self) -> Result<(), SplitEnd> {
         if self.deep {
             return Ok(());
