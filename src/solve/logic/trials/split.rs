@@ -8,9 +8,12 @@
 //! split, or ways spread over a long list. Every way is followed as the search
 //! follows it ([`UnitSplit::replay`] and the search share [`UnitSplit::follow`]),
 //! so which ways come first changes what a split costs, not what it decides.
-//! (Its count of ways that break can move by one: a variant that followed other
-//! ways first counted 153 on a split of corpus 059 where this one counts 152,
-//! docs/benchmarks.md, "Where the plain splits' rounds go".)
+//! (Its count of ways that break can move by one: following a way through is not
+//! confluent, since counting regions and lines weighs other areas on a board
+//! with more decided, so a way can hold from a board the memo kept and break
+//! when followed afresh. A variant that followed other ways first counted 153
+//! on a split of corpus 059 where this one counts 152: docs/benchmarks.md,
+//! "Where the plain splits' rounds go".)
 
 use super::budget::Budget;
 use super::memo::{merge, Merged, Start, Tried, UnitMemo};
