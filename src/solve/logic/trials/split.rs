@@ -7,13 +7,15 @@
 //! first are the ones most likely to part: those that parted the unit's last
 //! split, or ways spread over a long list. Every way is followed as the search
 //! follows it ([`UnitSplit::replay`] and the search share [`UnitSplit::follow`]),
-//! so which ways come first changes what a split costs, not what it decides.
-//! (Its count of ways that break can move by one: following a way through is not
-//! confluent, since counting regions and lines weighs other areas on a board
-//! with more decided, so a way can hold from a board the memo kept and break
-//! when followed afresh. A variant that followed other ways first counted 153
-//! on a split of corpus 059 where this one counts 152: docs/benchmarks.md,
-//! "Where the plain splits' rounds go".)
+//! so which ways come first changes what a split costs. What it decides stayed
+//! the same in every order tried, but not by construction: following a way
+//! through is not confluent (counting regions and lines weighs other areas on a
+//! board with more decided), so a way can hold from a board the memo kept and
+//! break when followed afresh. A variant that followed other ways first counted
+//! 153 ways that break on a split of corpus 059 where this one counts 152, the
+//! same cell decided (docs/benchmarks.md, "Where the plain splits' rounds go").
+//! Counting a way that breaks as holding is sound: it can only leave a cell
+//! undecided.
 
 use super::budget::Budget;
 use super::memo::{merge, Merged, Start, Tried, UnitMemo};
@@ -251,8 +253,8 @@ impl UnitSplit<'_> {
     /// split step after step without deciding anything would follow hundreds of
     /// them before they part. What the ways followed first agree on is where the
     /// search starts from; it meets them again later, now from the memo's boards,
-    /// so that the step is the one it would find alone (and so is the count of
-    /// ways, but for a rare way whose fate the order decides: module docs).
+    /// so that the step and its count of ways are the ones it would find alone,
+    /// but for a way whose fate the order decides (module docs).
     fn apart_first(&mut self) -> Result<(), SplitEnd> {
         if self.deep {
             return Ok(());
