@@ -166,7 +166,31 @@ fn clashing_queens_are_named() {
     let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(v["clashes"], serde_json::json!([{"cells": [[0, 0], [1, 1]], "how": "touch"}]));
     assert_eq!(v["mistakes"], serde_json::json!([[1, 1]]));
-    assert!(v["hint"]["text"].as_str().unwrap().contains("touch"));
+    let text = v["hint"]["text"].as_str().unwrap();
+    assert!(text.contains("touch"), "{text}");
+    // The proof leaves the other crown out, and says so.
+    assert!(text.contains("is wrong: with it there, and without the crown on row 1, column 1, "), "{text}");
+}
+
+/// On a Star Battle board a "no star here" mark is a dot, as the page, pzprjs
+/// and penpa-edit draw it: a wrong one is named as a dot, never as an X.
+#[test]
+fn a_wrong_mark_on_a_star_battle_board_is_a_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/starbattle/10x10-2star-1.txt"))
+        .unwrap();
+    // Row 1, column 2 holds a star of the solution; the mark says it holds none.
+    let marks: Vec<String> =
+        (0..10).map(|r| (0..10).map(|c| if (r, c) == (0, 1) { 'x' } else { '.' }).collect()).collect();
+    let p = write(dir.path(), "p.txt", &format!("{map}\n{}\n", marks.join("\n")));
+    let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
+    assert_eq!(v["mistakes"], serde_json::json!([[0, 1]]), "{v}");
+    let text = v["hint"]["text"].as_str().unwrap();
+    assert!(text.starts_with("The dot on row 1, column 2 ") && text.ends_with("Remove the dot."), "{text}");
+    assert!(!text.contains(" X"), "{text}");
+    let (_, v) = json(queens().args(["hint", "--json", "--reveal", "reason", "--no-image"]).arg(&p));
+    let reason = v["hint"]["reason"].as_str().unwrap();
+    assert!(reason.starts_with("A dot in ") && !reason.contains(" X"), "{reason}");
 }
 
 #[test]

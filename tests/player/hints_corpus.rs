@@ -332,6 +332,21 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
             {
                 faults.push(format!("{what}: a clash's fix does not name the wrong crown: {}", h.reveals.text));
             }
+            // Its proof leaves the other crown of the clash out, and says so: else
+            // "row 2 would have no cell left" reads false beside a crown in row 2.
+            let partner = h.clashes.iter().find_map(|c| match fix.cell {
+                x if x == c.a => Some(c.b),
+                x if x == c.b => Some(c.a),
+                _ => None,
+            });
+            if let (Some(other), Some(Proof::Refuted { .. })) = (partner, &h.proof) {
+                if !h.reveals.text.contains(&format!("without the crown on {},", other.name())) {
+                    faults.push(format!(
+                        "{what}: a clash's proof does not say it leaves out {other:?}: {}",
+                        h.reveals.text
+                    ));
+                }
+            }
             for text in [&h.reveals.nudge, &h.reveals.reason] {
                 if h.mistakes.iter().any(|m| names_cell(text, m.cell)) {
                     faults.push(format!("{what}: a nudge or reason names a mistake: {text}"));

@@ -264,6 +264,9 @@ fn fix(
     }
     let proof = prove(engine, &correct_board(engine, solution, &known), m);
     let queen = if g.stars() > 1 { "star" } else { "queen" };
+    // A mark for "no star here" is drawn as a dot on a Star Battle board, as
+    // pzprjs and penpa-edit draw it, and as an X on a Queens board.
+    let (an_x, x) = if g.stars() > 1 { ("a dot", "dot") } else { ("an X", "X") };
     let mut look = Uses::default();
     let (nudge, reason) = if let Some(c) = clash {
         let (unit, rule) = match c.how {
@@ -303,16 +306,16 @@ fn fix(
             (_, Some(Proof::Forced { broken: Some(_), .. } | Proof::Refuted { .. })) => {
                 let room = if g.stars() > 1 { "too little room for its stars" } else { "no cell left for its queen" };
                 match proof.as_ref().map_or(0, Proof::said) {
-                    0 => format!("an X in {place} is wrong: with it there, a row, column or region has {room}"),
-                    1 => format!("an X in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
-                    k => format!("an X in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),
+                    0 => format!("{an_x} in {place} is wrong: with it there, a row, column or region has {room}"),
+                    1 => format!("{an_x} in {place} is wrong: with it there, one step from your board leaves a row, column or region {room}"),
+                    k => format!("{an_x} in {place} is wrong: with it there, {k} steps from your board leave a row, column or region {room}"),
                 }
             }
             (_, Some(Proof::Forced { steps, .. })) => {
                 let count = if steps.len() == 1 { "one step".to_string() } else { format!("{} steps", steps.len()) };
-                format!("an X in {place} covers a cell where a {piece} belongs: {count} from your board show a {piece} there")
+                format!("{an_x} in {place} covers a cell where a {piece} belongs: {count} from your board show a {piece} there")
             }
-            _ if g.stars() > 1 => format!("an X in {place} covers a cell where one of its stars belongs"),
+            _ if g.stars() > 1 => format!("{an_x} in {place} covers a cell where one of its stars belongs"),
             _ => format!("an X in {place} covers the cell where its queen belongs"),
         };
         (format!("something on the board is wrong: look at {place}"), reason)
@@ -324,7 +327,13 @@ fn fix(
     let cell = m.cell.name();
     text.push_str(&match (m.mark, &proof) {
         (Mark::Queen, Some(Proof::Refuted { steps, says, touching, .. })) => {
-            let mut t = format!("The {piece} on {cell} is wrong: with it there, ");
+            // A clash's proof leaves the other queen out (above): say so, or a
+            // unit the proof empties would read as empty with that queen in it.
+            let without = match clash {
+                Some(c) => format!(", and without the {piece} on {}", if c.a == m.cell { c.b } else { c.a }.name()),
+                None => String::new(),
+            };
+            let mut t = format!("The {piece} on {cell} is wrong: with it there{without}, ");
             // The answer may name cells: a touch names both queens.
             let says = match touching {
                 Some((a, b)) => format!("the {queen}s on {} and {} would touch", a.name(), b.name()),
@@ -342,9 +351,9 @@ fn fix(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
         (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
-            x_refuted(&cell, &steps[..steps.len() - 1], says)
+            x_refuted(x, &cell, &steps[..steps.len() - 1], says)
         }
-        (_, Some(Proof::Refuted { steps, says, .. })) => x_refuted(&cell, steps, says),
+        (_, Some(Proof::Refuted { steps, says, .. })) => x_refuted(x, &cell, steps, says),
         (_, Some(Proof::Forced { steps, .. })) => {
             let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
             // The conclusion, unless the last step's own sentence already says it.
@@ -353,10 +362,10 @@ fn fix(
             } else {
                 format!(" So {cell} holds a {queen}.")
             };
-            format!("The X on {cell} is wrong: {}{so} Remove the X.", lower_first(&said.join(" ")))
+            format!("The {x} on {cell} is wrong: {}{so} Remove the {x}.", lower_first(&said.join(" ")))
         }
         _ => format!(
-            "The X on {cell} covers a cell of the solution (no short reason was found from your board): remove it."
+            "The {x} on {cell} covers a cell of the solution (no short reason was found from your board): remove it."
         ),
     });
     Hint {
@@ -374,14 +383,14 @@ fn fix(
     }
 }
 
-/// The answer for a wrong X refuted: with it on `cell`, the steps `said`, then
-/// the rule `says` breaks.
-fn x_refuted(cell: &str, said: &[Step], says: &str) -> String {
+/// The answer for a wrong X (`x`: "X", or "dot" on a Star Battle board)
+/// refuted: with it on `cell`, the steps `said`, then the rule `says` breaks.
+fn x_refuted(x: &str, cell: &str, said: &[Step], says: &str) -> String {
     if said.is_empty() {
-        return format!("The X on {cell} is wrong: with it there, {says}. Remove the X.");
+        return format!("The {x} on {cell} is wrong: with it there, {says}. Remove the {x}.");
     }
     let said: Vec<&str> = said.iter().map(|s| s.reveals.text.as_str()).collect();
-    format!("The X on {cell} is wrong: with it there, {} Then {says}. Remove the X.", lower_first(&said.join(" ")))
+    format!("The {x} on {cell} is wrong: with it there, {} Then {says}. Remove the {x}.", lower_first(&said.join(" ")))
 }
 
 /// The release-build check: a step is shown only when every cell it decides agrees
