@@ -29,7 +29,8 @@ try {
     for (let k = 0; k < presses; k++) {
       await page.click("#hint");
       await page.waitForFunction((s) => (document.querySelector("#words .stage") || {}).textContent?.includes(s), STAGES[k]);
-      await page.waitForSelector("#hint:enabled");
+      // At the answer, Play it takes Hint's place.
+      await page.waitForSelector(k + 1 < STAGES.length ? "#hint:enabled" : "#apply:enabled");
     }
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${out}/${name}` });

@@ -72,7 +72,7 @@ export async function boardState(page) {
   return page.$$eval("[data-cell]", (els) => ({
     n: Math.round(Math.sqrt(els.length)),
     marks: els.map((e) => (e.classList.contains("q") ? "q" : e.classList.contains("x") ? "x" : "")),
-    labelled: els.every((e) => /^row \d+, column \d+, region .+: (crown|star|X|X \(auto\)|blank)$/.test(e.getAttribute("aria-label") || "")),
+    labelled: els.every((e) => /^row \d+, column \d+, region .+: (crown|star|X|X \(auto\)|dot|dot \(auto\)|blank)$/.test(e.getAttribute("aria-label") || "")),
   }));
 }
 

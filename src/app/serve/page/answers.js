@@ -130,7 +130,7 @@ export function makeAnswers(ui, game) {
     ui.hint.hidden = false;
     ui.title.textContent = walking ? "Walk through" : "Your board";
     setWalking(walking && words !== "new");
-    if (words === "new") say("", "", "Play on the board: tap a cell for an X, again for a " + piece() + ". Stuck? Press Hint.");
+    if (words === "new") say("", "", "Play on the board: tap a cell for " + (starry(game.pos()) ? "a dot" : "an X") + ", again for a " + piece() + ". Stuck? Press Hint.");
     else if (words) say("", "", words);
     setButtons(false);
   }

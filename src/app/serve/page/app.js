@@ -110,7 +110,7 @@ function summary() {
   const bits = [pos.n + "\u00d7" + pos.n + (pos.stars > 1 ? ", " + pos.stars + " stars" : "")];
   if (pos.title) bits.push(pos.title);
   else if (pos.grade) bits.push(pos.grade);
-  bits.push(q + " " + word + (q === 1 ? "" : "s") + ", " + x + (starry(pos) ? " no-star mark" : " X") + (x === 1 ? "" : "s"));
+  bits.push(q + " " + word + (q === 1 ? "" : "s") + ", " + x + (starry(pos) ? " dot" : " X") + (x === 1 ? "" : "s"));
   ui.summary.textContent = bits.join(" \u00b7 ");
 }
 

@@ -197,7 +197,8 @@ export function makeBoard(el) {
   function paint() {
     if (!pos) return;
     const bad = clashes(pos);
-    const word = starry(pos) ? "star" : "crown";
+    // A mark for "no star here" is drawn as a dot on a Star Battle board.
+    const [word, dot] = starry(pos) ? ["star", "dot"] : ["crown", "X"];
     cells.forEach((b, i) => {
       const m = pos.marks[i];
       b.classList.toggle("q", m === "q");
@@ -205,7 +206,7 @@ export function makeBoard(el) {
       b.classList.toggle("auto", m === "a");
       b.classList.toggle("clash", bad.has(i));
       const r = Math.floor(i / pos.n), c = i % pos.n;
-      const what = m === "q" ? word : m === "x" ? "X" : m === "a" ? "X (auto)" : "blank";
+      const what = m === "q" ? word : m === "x" ? dot : m === "a" ? dot + " (auto)" : "blank";
       b.setAttribute("aria-label", cellName(r, c) + ", " + "region " + pos.regions[r][c] + ": " + what);
     });
   }
