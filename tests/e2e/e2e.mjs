@@ -230,6 +230,8 @@ async function playQueens(view) {
 async function fixMistake(view) {
   const { page, log, ctx } = await open(view);
   await upload(page, MISTAKE);
+  // Where Hint is: pressed again and again, that spot goes nudge, reason, answer, fix.
+  const spot = await page.$eval("#hint", (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; });
   await page.click("#hint");
   await said(page, "Something on the board is wrong");
   await page.click("#hint");
@@ -239,6 +241,8 @@ async function fixMistake(view) {
   await page.waitForSelector(".cell.fix", { timeout: TIMEOUT });
   const fix = await page.$eval(".cell.fix", (e) => e.dataset.cell);
   assert(fix === "r3c3", `the labelled mistake is r3c3, the page rings ${fix}`);
+  const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, spot);
+  assert(under === "apply", `at the answer, Hint's spot holds ${under}, not Fix it`);
   await shot(page, `${view}-fix`);
   await page.click(`[data-cell="${fix}"]`);
   assert((await page.$$(".cell.fix")).length === 0, "the ring goes once the mark is changed");
