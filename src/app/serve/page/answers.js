@@ -75,6 +75,11 @@ export function makeAnswers(ui, game) {
       p.className = "sentence";
       p.textContent = sentence;
       ui.words.appendChild(p);
+      // On a phone the words sit under the board: an answer that runs below the
+      // screen is scrolled up into view (the header and the drop zone go first).
+      if (stage && window.matchMedia("(max-width: 760px)").matches && p.getBoundingClientRect().bottom > window.innerHeight) {
+        p.scrollIntoView({ block: "nearest" });
+      }
     }
     if (list && list.length) {
       const ol = document.createElement("ol");
