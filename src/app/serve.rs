@@ -420,9 +420,15 @@ fn solve_upload(bytes: &[u8], config: &Config) -> (StatusCode, Value) {
             if let (true, Some(regions)) = (config.letters, &outcome.regions) {
                 crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
             }
-            let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
             let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
-            overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
+            overlay::solved_mut(
+                &mut pic.image,
+                &grid,
+                placement,
+                outcome.marks.as_ref(),
+                &outcome.wrong_marks(),
+                glyph,
+            );
             reply::png_data_url(pic.image)
         }),
         _ => None,

@@ -12,7 +12,6 @@
 use std::collections::HashMap;
 
 use image::{Rgb, RgbImage};
-use imageproc::drawing::draw_hollow_circle_mut;
 
 use crate::output::overlay::{self, Glyph};
 use crate::output::{banner, letters, render};
@@ -38,8 +37,6 @@ const FADE_KEEP: f32 = 0.45;
 const DECIDED: [u8; 3] = [10, 110, 60];
 /// Ink of the cells decided by earlier hints.
 const EARLIER: [u8; 3] = [90, 90, 100];
-/// Ink of the mistake circles.
-const MISTAKE: [u8; 3] = [220, 30, 30];
 /// Ink of the frame around the cell a `why` asks about: orange, apart from the
 /// outlines' black or blue and the marks' green and grey.
 const ASKED: [u8; 3] = [235, 120, 0];
@@ -180,11 +177,7 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
         None => &hint.mistakes[..],
     };
     for m in circled {
-        let (cx, cy) = grid.center(m.cell);
-        let r = grid.px.min(grid.py) * 0.42;
-        for k in 0..width.ceil() as i32 {
-            draw_hollow_circle_mut(img, (cx as i32, cy as i32), r as i32 - k, Rgb(MISTAKE));
-        }
+        overlay::ring_mut(img, grid, m.cell, width);
     }
 }
 

@@ -7,6 +7,7 @@
 
 use image::{Rgb, RgbImage};
 
+use crate::puzzle::marks::Marks;
 use crate::puzzle::Placement;
 use crate::vision::grid::Grid;
 
@@ -147,9 +148,42 @@ pub(crate) fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell,
 
 /// The solution cells to draw on a player's own screenshot: those without the player's
 /// crown already, so their crowns stay exactly as they drew them.
-pub(crate) fn unplayed(placement: &Placement, marks: Option<&crate::puzzle::marks::Marks>) -> Placement {
+fn unplayed(placement: &Placement, marks: Option<&Marks>) -> Placement {
     let played = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
     Placement::new(placement.cells().iter().copied().filter(|&c| !played(c)).collect())
+}
+
+/// Ink of the ring round a mark that is wrong.
+pub(crate) const MISTAKE: [u8; 3] = [220, 30, 30];
+
+/// A ring `width` pixels thick round `cell`, in [`MISTAKE`] red: a mark that is wrong.
+pub(crate) fn ring_mut(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, width: f64) {
+    let (cx, cy) = grid.center(cell);
+    let r = grid.px.min(grid.py) * 0.42;
+    for k in 0..width.ceil() as i32 {
+        imageproc::drawing::draw_hollow_circle_mut(img, (cx as i32, cy as i32), r as i32 - k, Rgb(MISTAKE));
+    }
+}
+
+/// The solved picture of a screenshot (`solve`, and the page's): the solution's
+/// glyph on each of its cells the player has not crowned, and a red ring round
+/// each of the player's crowns among `wrong` (their wrong marks), so that a wrong
+/// crown beside a solution crown reads as the mistake it is, not as two crowns
+/// that touch. A wrong X needs no ring: the solution's glyph covers it, and a
+/// ring there would mark a right crown.
+pub(crate) fn solved_mut(
+    img: &mut RgbImage,
+    grid: &Grid,
+    placement: &Placement,
+    marks: Option<&Marks>,
+    wrong: &[crate::Cell],
+    glyph: Glyph,
+) {
+    draw_glyph_mut(img, grid, &unplayed(placement, marks), glyph);
+    let crowned = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
+    for &cell in wrong.iter().filter(|&&c| crowned(c)) {
+        ring_mut(img, grid, cell, (grid.px.min(grid.py) * 0.06).max(2.0));
+    }
 }
 
 /// Anti-aliased coverage (0..1) of `poly` on a `side`×`side` pixel grid: four

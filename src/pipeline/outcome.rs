@@ -63,6 +63,17 @@ impl Outcome {
         self.naming_colors().is_none_or(|c| self.regions.as_ref().is_none_or(|r| c.len() != r.region_count()))
     }
 
+    /// The player's own marks that contradict the solution ([`logic::hint::players_mistakes`]),
+    /// row-major: what `solve` names, and rings on its picture.
+    pub(crate) fn wrong_marks(&self) -> Vec<crate::Cell> {
+        match (&self.regions, &self.marks, &self.result) {
+            (Some(regions), Some(marks), Ok(solution)) => {
+                logic::hint::players_mistakes(regions, self.k, marks, solution).into_iter().map(|m| m.cell).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// An outcome that failed before a region map was read, about `k` stars (the
     /// run's default K: nothing was read to say otherwise).
     pub fn failed(e: Error, k: usize) -> Self {

@@ -172,10 +172,10 @@ fn clashing_queens_are_named() {
     assert!(text.contains("is wrong: with it there, and without the crown on row 1, column 1, "), "{text}");
 }
 
-/// On a Star Battle board a "no star here" mark is a dot, as the page, pzprjs
-/// and penpa-edit draw it: a wrong one is named as a dot, never as an X.
+/// On a Star Battle board a "no star here" mark is drawn as a dot (pzprjs, the
+/// page) or an X (penpa-edit): a wrong one is named for what it means.
 #[test]
-fn a_wrong_mark_on_a_star_battle_board_is_a_dot() {
+fn a_wrong_mark_on_a_star_battle_board_is_a_no_star_mark() {
     let dir = tempfile::tempdir().unwrap();
     let map = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/starbattle/10x10-2star-1.txt"))
         .unwrap();
@@ -186,11 +186,54 @@ fn a_wrong_mark_on_a_star_battle_board_is_a_dot() {
     let (_, v) = json(queens().args(["hint", "--json", "--reveal", "answer", "--no-image"]).arg(&p));
     assert_eq!(v["mistakes"], serde_json::json!([[0, 1]]), "{v}");
     let text = v["hint"]["text"].as_str().unwrap();
-    assert!(text.starts_with("The dot on row 1, column 2 ") && text.ends_with("Remove the dot."), "{text}");
+    assert!(
+        text.starts_with("The no-star mark on row 1, column 2 ") && text.ends_with("Remove the no-star mark."),
+        "{text}"
+    );
     assert!(!text.contains(" X"), "{text}");
     let (_, v) = json(queens().args(["hint", "--json", "--reveal", "reason", "--no-image"]).arg(&p));
     let reason = v["hint"]["reason"].as_str().unwrap();
-    assert!(reason.starts_with("A dot in ") && !reason.contains(" X"), "{reason}");
+    assert!(reason.starts_with("A no-star mark in ") && !reason.contains(" X"), "{reason}");
+}
+
+/// `solve` on a played screenshot with mistakes names them after its verdict and
+/// rings the wrong crown on its picture (red, as a hint rings a mistake): else the
+/// picture shows the wrong crown beside a solution crown, two crowns that touch.
+/// A board without mistakes gets neither.
+#[test]
+fn solve_names_and_rings_the_players_mistakes() {
+    let Some(corpus) = common::corpus_or_skip() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    const RING: [u8; 3] = [220, 30, 30];
+    for (shot, said) in [
+        (
+            "played-11-android412-mistake.png",
+            Some("; your board has 2 mistakes: the X on row 9, column 6; the crown on row 9, column 7 -> "),
+        ),
+        ("played-145-phone390-partial.png", None),
+    ] {
+        let out = queens()
+            .args(["solve", "--color", "never", "-o"])
+            .arg(dir.path())
+            .arg(corpus.join("played").join(shot))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{shot}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let first = stdout.lines().next().unwrap();
+        let picture = dir.path().join(shot.replace(".png", ".solved.png"));
+        let rings = ink_pixels(&picture, RING);
+        match said {
+            Some(said) => {
+                assert!(first.contains(said), "{first}");
+                assert!(rings > 100, "{shot}: the wrong crown is ringed ({rings} red pixels)");
+            }
+            None => {
+                assert!(!first.contains("mistake"), "{first}");
+                assert_eq!(rings, 0, "{shot}: nothing to ring");
+            }
+        }
+    }
 }
 
 #[test]

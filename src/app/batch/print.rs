@@ -126,6 +126,10 @@ pub(super) fn render(
         let n = regions.n();
         let unit = if stars == 1 { "queen".to_string() } else { format!("{stars} stars") };
         text.push_str(&format!("{}: {n}x{n}, {unit} per row, column and region: {verdict}", job.shown));
+        // `explain` shows its mistakes as steps of their own.
+        if opts.mode == Mode::Solve {
+            text.push_str(&wrong_marks_said(outcome));
+        }
         if let Some(out) = written {
             text.push_str(&format!(" -> {}", names::path(out)));
         }
@@ -164,4 +168,25 @@ fn with_raw_names(mut line: String, input: Option<&[u8]>, output: Option<Vec<u8>
         }
     }
     line
+}
+
+/// What `solve` says of a played board's wrong marks, after its verdict: "; your
+/// board has 1 mistake: the crown on row 9, column 6" (its picture rings them), or
+/// nothing. A "no star here" mark is a no-star mark on a Star Battle board (sites
+/// draw it as a dot, a dash or an X).
+fn wrong_marks_said(outcome: &Outcome) -> String {
+    let wrong = outcome.wrong_marks();
+    let Some(marks) = outcome.marks.as_ref().filter(|_| !wrong.is_empty()) else { return String::new() };
+    let glyph = crate::output::overlay::Glyph::for_board(outcome.k, outcome.from_borders);
+    let x = if glyph == crate::output::overlay::Glyph::Star { "no-star mark" } else { "X" };
+    let said: Vec<String> = wrong
+        .iter()
+        .map(|&c| match marks.get(c) {
+            crate::puzzle::marks::Mark::Queen => format!("the {} on {}", glyph.name(), c.name()),
+            _ => format!("the {x} on {}", c.name()),
+        })
+        .collect();
+    let count = if said.len() == 1 { "1 mistake".to_string() } else { format!("{} mistakes", said.len()) };
+    // Semicolons between them: each cell's name has a comma of its own.
+    format!("; your board has {count}: {}", said.join("; "))
 }

@@ -139,10 +139,9 @@ pub(super) fn process(job: &Job, input: Input, opts: &BatchOptions, inputs: &Has
                 if let (true, Some(grid), Some(regions)) = (opts.config.letters, pic.grid, &outcome.regions) {
                     crate::output::letters::draw_mut(&mut pic.image, &grid, regions);
                 }
-                // The player's own crowns stay as they drew them.
-                let placement = &overlay::unplayed(placement, outcome.marks.as_ref());
                 let glyph = overlay::Glyph::for_board(outcome.k, outcome.from_borders);
-                Some(write_overlay(dir, &job.out_name, inputs, pic, placement, glyph, opts.crop))
+                let played = (placement, outcome.marks.as_ref(), &outcome.wrong_marks()[..]);
+                Some(write_overlay(dir, &job.out_name, inputs, pic, played, glyph, opts.crop))
             }
             _ => None,
         },
@@ -179,13 +178,13 @@ fn write_overlay(
     name: &str,
     inputs: &HashSet<PathBuf>,
     mut pic: Picture,
-    placement: &crate::Placement,
+    (placement, marks, wrong): (&crate::Placement, Option<&crate::puzzle::marks::Marks>, &[crate::Cell]),
     glyph: overlay::Glyph,
     crop: bool,
 ) -> Result<PathBuf, Error> {
     let grid = pic.grid.expect("solved pictures have a grid");
     std::fs::create_dir_all(dir).map_err(|e| Error::io(format_args!("cannot create {}", names::path(dir)), &e))?;
-    overlay::draw_glyph_mut(&mut pic.image, &grid, placement, glyph);
+    overlay::solved_mut(&mut pic.image, &grid, placement, marks, wrong, glyph);
     let img = if crop { overlay::crop(&pic.image, &grid) } else { pic.image };
     let bytes = overlay::encode_png(&img);
     let path = overlay_path(dir, name, "solved", inputs);

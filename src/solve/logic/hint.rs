@@ -8,7 +8,7 @@
 use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
-pub use super::mistakes::{placed, Clash, Mistake, Proof};
+pub use super::mistakes::{placed, players_mistakes, Clash, Mistake, Proof};
 use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
@@ -264,9 +264,10 @@ fn fix(
     }
     let proof = prove(engine, &correct_board(engine, solution, &known), m);
     let queen = if g.stars() > 1 { "star" } else { "queen" };
-    // A mark for "no star here" is drawn as a dot on a Star Battle board, as
-    // pzprjs and penpa-edit draw it, and as an X on a Queens board.
-    let (an_x, x) = if g.stars() > 1 { ("a dot", "dot") } else { ("an X", "X") };
+    // A mark for "no star here" is an X in Queens; on a Star Battle board each
+    // site draws its own (pzprjs a dot or a dash, penpa-edit an X, the page a
+    // dot), so the words name what it means.
+    let (an_x, x) = if g.stars() > 1 { ("a no-star mark", "no-star mark") } else { ("an X", "X") };
     let mut look = Uses::default();
     let (nudge, reason) = if let Some(c) = clash {
         let (unit, rule) = match c.how {
@@ -383,7 +384,7 @@ fn fix(
     }
 }
 
-/// The answer for a wrong X (`x`: "X", or "dot" on a Star Battle board)
+/// The answer for a wrong X (`x`: "X", or "no-star mark" on a Star Battle board)
 /// refuted: with it on `cell`, the steps `said`, then the rule `says` breaks.
 fn x_refuted(x: &str, cell: &str, said: &[Step], says: &str) -> String {
     if said.is_empty() {

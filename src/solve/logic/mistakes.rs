@@ -145,6 +145,21 @@ pub fn clashes(regions: &Regions, stars: usize, queens: &[Cell]) -> Vec<Clash> {
 /// which shows as every blank cell the crown rules out (touching it, or for
 /// Queens sharing its row, column or region) crossed out on `marks`.
 pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistake]) -> usize {
+    made(regions, stars, marks, mistakes).len()
+}
+
+/// The player's own marks that contradict `solution` ([`placed`]'s list): what
+/// `solve` names and rings on a played board.
+pub fn players_mistakes(regions: &Regions, stars: usize, marks: &Marks, solution: &Placement) -> Vec<Mistake> {
+    let all: Vec<Mistake> = crate::puzzle::marks::mistakes(marks, solution)
+        .into_iter()
+        .map(|cell| Mistake { cell, mark: marks.get(cell) })
+        .collect();
+    made(regions, stars, marks, &all)
+}
+
+/// Of `mistakes`, the ones the player made themselves ([`placed`]).
+fn made(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistake]) -> Vec<Mistake> {
     let rules_out = |q: Cell, x: Cell| {
         let touch = q.row.abs_diff(x.row) <= 1 && q.col.abs_diff(x.col) <= 1;
         let shared = q.row == x.row || q.col == x.col || regions.label(q) == regions.label(x);
@@ -156,7 +171,7 @@ pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistak
         .map(|m| m.cell)
         .filter(|&q| regions.cells().all(|x| !rules_out(q, x) || marks.get(x) != Mark::Blank))
         .collect();
-    mistakes.iter().filter(|m| m.mark == Mark::Queen || !auto.iter().any(|&q| rules_out(q, m.cell))).count()
+    mistakes.iter().filter(|m| m.mark == Mark::Queen || !auto.iter().any(|&q| rules_out(q, m.cell))).copied().collect()
 }
 
 /// The mistake to fix first, and the clash it belongs to: a queen of the first

@@ -117,7 +117,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
     };
     let mine = match marks.get(cell) {
         Mark::Queen => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "star" } else { "crown" })),
-        Mark::Cross => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "dot" } else { "X" })),
+        Mark::Cross => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "no-star mark" } else { "X" })),
         Mark::Blank => None,
     };
     let elsewhere = if wrong.is_empty() {
