@@ -263,13 +263,17 @@ pub(crate) fn text_on(rgb: [u8; 3]) -> &'static str {
 }
 
 /// The board as text: one row per line, `[A]` marks a queen. With `color`, cells
-/// get their region's 24-bit background and queens a ♛.
+/// get their region's 24-bit background and queens a ♛, or for `Glyph::Star` (Star
+/// Battle) a `*`, as the hint and explain boards and the bordered grid draw stars
+/// (★ takes two columns in some terminals, which would break the grid).
 pub(crate) fn board_text(
     regions: &Regions,
     placement: Option<&Placement>,
     colors: Option<&[[u8; 3]]>,
     color: bool,
+    glyph: crate::output::overlay::Glyph,
 ) -> String {
+    let piece = if glyph == crate::output::overlay::Glyph::Star { '*' } else { '♛' };
     let mut out = String::new();
     for (r, row) in regions.rows().iter().enumerate() {
         out.push_str("  ");
@@ -277,7 +281,7 @@ pub(crate) fn board_text(
             let queen = placement.is_some_and(|p| p.contains(Cell::new(r, c)));
             if color {
                 let [red, g, b] = region_color(colors, regions.label(Cell::new(r, c)));
-                let text = if queen { '♛' } else { letter };
+                let text = if queen { piece } else { letter };
                 let fg = text_on([red, g, b]);
                 let bold = if queen { ";1" } else { "" };
                 let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{bold}m {text} \x1b[0m");
@@ -372,6 +376,19 @@ pub fn share_text(regions: &Regions, placement: &Placement, colors: Option<&[[u8
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_coloured_board_draws_a_queen_as_a_crown_and_a_star_battle_star_as_a_star() {
+        use crate::output::overlay::Glyph;
+        let regions = Regions::from_rows(&["AAB", "ACB", "CCB"]).unwrap();
+        let p = Placement::new(vec![Cell::new(0, 0)]);
+        let queens = board_text(&regions, Some(&p), None, true, Glyph::Crown);
+        let stars = board_text(&regions, Some(&p), None, true, Glyph::Star);
+        assert!(queens.contains('♛') && !queens.contains('*'), "{queens}");
+        assert!(stars.contains(" * ") && !stars.contains('♛'), "{stars}");
+        // Without colour, a bracketed letter either way.
+        assert!(board_text(&regions, Some(&p), None, false, Glyph::Star).starts_with("  [A]"));
+    }
 
     #[test]
     fn bordered_text_draws_region_borders_and_stars() {

@@ -142,7 +142,8 @@ pub(super) fn render(
         if outcome.from_borders {
             text.push_str(&report::bordered_text(regions, Some(placement), colors.as_deref(), opts.color));
         } else {
-            text.push_str(&report::board_text(regions, Some(placement), colors.as_deref(), opts.color));
+            let glyph = crate::output::overlay::Glyph::for_board(stars, false);
+            text.push_str(&report::board_text(regions, Some(placement), colors.as_deref(), opts.color, glyph));
         }
         if let Some(lp) = &outcome.lp {
             text.push_str(&format!(
