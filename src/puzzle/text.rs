@@ -84,7 +84,7 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
             // The first cell too many, or the first one missing (columns count from 1).
             let (what, column) = if cells.len() > n { ("too many", n + 1) } else { ("too few", cells.len() + 1) };
             let shape = if cells.len() == rows[0].1.len() && rows[0].1.len() != n {
-                format!("not square: {n} rows of {} cells", cells.len())
+                format!("not square: {n} row{} of {} cells", if n == 1 { "" } else { "s" }, cells.len())
             } else {
                 format!("ragged row: {what} cells ({} where {n} rows need {n})", cells.len())
             };
@@ -351,6 +351,8 @@ mod tests {
         assert_eq!(e.to_string(), "line 2, column 4: ragged row: too many cells (4 where 3 rows need 3)");
         let e = parse("AABX\nACBX\nCCBX\n").unwrap_err();
         assert!(e.to_string().contains("not square"), "{e}");
+        // One row is a row, not "1 rows" (a notes file in a folder of puzzles).
+        assert_eq!(parse("AB\n").unwrap_err().to_string(), "line 1, column 2: not square: 1 row of 2 cells");
         let e = parse("# nothing\n\n").unwrap_err();
         // About the whole input: no line 0, no column 0.
         assert_eq!(e.to_string(), "empty puzzle: expected N lines of N cells");
