@@ -21,3 +21,4 @@ pub mod render;
 pub mod report;
 pub mod share;
 pub mod why;
+pub(crate) mod wrap;

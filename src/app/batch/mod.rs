@@ -112,10 +112,19 @@ pub fn run(opts: &BatchOptions) -> i32 {
                 Err(mpsc::RecvTimeoutError::Disconnected) => {}
             }
         }
-        // Print in input order as results arrive.
+        // Print in input order as results arrive; on a terminal, sentences are
+        // broken at spaces to its width (a pipe or a file gets every line whole).
         let mut pending = BTreeMap::new();
         let mut next = 0;
         let stdout = std::io::stdout();
+        let width = (!opts.json && stdout.is_terminal())
+            .then(terminal_size::terminal_size)
+            .flatten()
+            .map(|(w, _)| usize::from(w.0));
+        let wrapped = |s: &str| match width {
+            Some(w) => crate::output::wrap::wrap_prose(s, w),
+            None => s.to_string(),
+        };
         for (i, done) in early.into_iter().chain(rx.iter()) {
             if let Some(bar) = spinner.take() {
                 bar.finish_and_clear();
@@ -123,9 +132,9 @@ pub fn run(opts: &BatchOptions) -> i32 {
             pending.insert(i, done);
             while let Some(done) = pending.remove(&next) {
                 if let Some(bar) = &progress {
-                    bar.suspend(|| write_all(&mut stdout.lock(), &done.stdout));
+                    bar.suspend(|| write_all(&mut stdout.lock(), &wrapped(&done.stdout)));
                 } else {
-                    write_all(&mut stdout.lock(), &done.stdout);
+                    write_all(&mut stdout.lock(), &wrapped(&done.stdout));
                 }
                 if let Some(f) = done.failure {
                     failures.push(f);
