@@ -122,7 +122,7 @@ fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
 /// Draws `hint` on `img` (whose board lattice is `grid`) as `look` says, in place.
 pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint, look: Look) {
     let n = regions.n();
-    let width = (grid.px.min(grid.py) * 0.06).max(2.0);
+    let width = overlay::stroke(grid);
     let units = units(regions, hint, look.reveal);
     if !units.is_empty() {
         let mut seen = HashMap::new();

@@ -146,11 +146,9 @@ pub(crate) fn draw_flat_star(img: &mut RgbImage, grid: &Grid, cell: crate::Cell,
     blend(img, x0, y0, side, &coverage(&star, side), fill, 1.0);
 }
 
-/// The solution cells to draw on a player's own screenshot: those without the player's
-/// crown already, so their crowns stay exactly as they drew them.
-fn unplayed(placement: &Placement, marks: Option<&Marks>) -> Placement {
-    let played = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
-    Placement::new(placement.cells().iter().copied().filter(|&c| !played(c)).collect())
+/// The width of the lines drawn on a grid's cells (rings, outlines, crosses).
+pub(crate) fn stroke(grid: &Grid) -> f64 {
+    (grid.px.min(grid.py) * 0.06).max(2.0)
 }
 
 /// Ink of the ring round a mark that is wrong.
@@ -166,7 +164,8 @@ pub(crate) fn ring_mut(img: &mut RgbImage, grid: &Grid, cell: crate::Cell, width
 }
 
 /// The solved picture of a screenshot (`solve`, and the page's): the solution's
-/// glyph on each of its cells the player has not crowned, and a red ring round
+/// glyph on each of its cells the player has not crowned (their crowns stay
+/// exactly as they drew them), and a red ring round
 /// each of the player's crowns among `wrong` (their wrong marks), so that a wrong
 /// crown beside a solution crown reads as the mistake it is, not as two crowns
 /// that touch. A wrong X needs no ring: the solution's glyph covers it, and a
@@ -179,10 +178,11 @@ pub(crate) fn solved_mut(
     wrong: &[crate::Cell],
     glyph: Glyph,
 ) {
-    draw_glyph_mut(img, grid, &unplayed(placement, marks), glyph);
     let crowned = |c: crate::Cell| marks.is_some_and(|m| m.get(c) == crate::puzzle::marks::Mark::Queen);
+    let unplayed = Placement::new(placement.cells().iter().copied().filter(|&c| !crowned(c)).collect());
+    draw_glyph_mut(img, grid, &unplayed, glyph);
     for &cell in wrong.iter().filter(|&&c| crowned(c)) {
-        ring_mut(img, grid, cell, (grid.px.min(grid.py) * 0.06).max(2.0));
+        ring_mut(img, grid, cell, stroke(grid));
     }
 }
 

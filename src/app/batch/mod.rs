@@ -121,10 +121,6 @@ pub fn run(opts: &BatchOptions) -> i32 {
             .then(terminal_size::terminal_size)
             .flatten()
             .map(|(w, _)| usize::from(w.0));
-        let wrapped = |s: &str| match width {
-            Some(w) => crate::output::wrap::wrap_prose(s, w),
-            None => s.to_string(),
-        };
         for (i, done) in early.into_iter().chain(rx.iter()) {
             if let Some(bar) = spinner.take() {
                 bar.finish_and_clear();
@@ -132,9 +128,9 @@ pub fn run(opts: &BatchOptions) -> i32 {
             pending.insert(i, done);
             while let Some(done) = pending.remove(&next) {
                 if let Some(bar) = &progress {
-                    bar.suspend(|| write_all(&mut stdout.lock(), &wrapped(&done.stdout)));
+                    bar.suspend(|| write_all(&mut stdout.lock(), &wrapped(&done.stdout, width)));
                 } else {
-                    write_all(&mut stdout.lock(), &wrapped(&done.stdout));
+                    write_all(&mut stdout.lock(), &wrapped(&done.stdout, width));
                 }
                 if let Some(f) = done.failure {
                     failures.push(f);
@@ -187,6 +183,14 @@ fn waiting(display: &str, mode: Mode, elapsed: std::time::Duration) -> indicatif
     bar.set_message(format!("{doing} {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
     bar
+}
+
+/// `s` as printed: its prose broken to `width` columns on a terminal, else as it is.
+fn wrapped(s: &str, width: Option<usize>) -> std::borrow::Cow<'_, str> {
+    match width {
+        Some(w) => std::borrow::Cow::Owned(crate::output::wrap::wrap_prose(s, w)),
+        None => std::borrow::Cow::Borrowed(s),
+    }
 }
 
 fn write_all(out: &mut impl Write, s: &str) {

@@ -173,20 +173,14 @@ fn with_raw_names(mut line: String, input: Option<&[u8]>, output: Option<Vec<u8>
 
 /// What `solve` says of a played board's wrong marks, after its verdict: "; your
 /// board has 1 mistake: the crown on row 9, column 6" (its picture rings them), or
-/// nothing. A "no star here" mark is a no-star mark on a Star Battle board (sites
-/// draw it as a dot, a dash or an X).
+/// nothing. The marks are named as hints name them ([`mark_word`]).
+///
+/// [`mark_word`]: crate::solve::logic::hint::mark_word
 fn wrong_marks_said(outcome: &Outcome) -> String {
     let wrong = outcome.wrong_marks();
     let Some(marks) = outcome.marks.as_ref().filter(|_| !wrong.is_empty()) else { return String::new() };
-    let glyph = crate::output::overlay::Glyph::for_board(outcome.k, outcome.from_borders);
-    let x = if glyph == crate::output::overlay::Glyph::Star { "no-star mark" } else { "X" };
-    let said: Vec<String> = wrong
-        .iter()
-        .map(|&c| match marks.get(c) {
-            crate::puzzle::marks::Mark::Queen => format!("the {} on {}", glyph.name(), c.name()),
-            _ => format!("the {x} on {}", c.name()),
-        })
-        .collect();
+    let word = |c: crate::Cell| crate::solve::logic::hint::mark_word(outcome.k, marks.get(c));
+    let said: Vec<String> = wrong.iter().map(|&c| format!("the {} on {}", word(c), c.name())).collect();
     let count = if said.len() == 1 { "1 mistake".to_string() } else { format!("{} mistakes", said.len()) };
     // Semicolons between them: each cell's name has a comma of its own.
     format!("; your board has {count}: {}", said.join("; "))

@@ -8,7 +8,7 @@
 use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
-pub use super::mistakes::{placed, players_mistakes, Clash, Mistake, Proof};
+pub use super::mistakes::{mark_word, placed, players_mistakes, Clash, Mistake, Proof};
 use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
@@ -113,7 +113,7 @@ pub fn hint(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
 /// a cell the crowns already rule out.
 pub fn hint_after(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, skip: usize) -> Hint {
     let g = engine.geometry();
-    let mistakes = mistakes(g, solution, marks);
+    let mistakes = mistakes(solution, marks);
     let clashes = clashes(regions, g.stars(), &marks.queens());
     if let Some((first, clash)) = first_to_fix(&mistakes, &clashes) {
         return fix(engine, regions, solution, marks, (mistakes, clashes), (first, clash));
@@ -208,7 +208,7 @@ pub fn walk(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
     let mut marks = marks.clone();
     let mut fixes = Vec::new();
     loop {
-        let found = mistakes(g, solution, &marks);
+        let found = mistakes(solution, &marks);
         let clashes = clashes(regions, g.stars(), &marks.queens());
         let Some((first, clash)) = first_to_fix(&found, &clashes) else { break };
         fixes.push(fix(engine, regions, solution, &marks, (found, clashes), (first, clash)));
@@ -233,7 +233,7 @@ pub fn walk(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Ma
 /// first one (for "why?" asked about that mark).
 pub(crate) fn fix_of(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, m: Mistake) -> Hint {
     let g = engine.geometry();
-    let mistakes = mistakes(g, solution, marks);
+    let mistakes = mistakes(solution, marks);
     let clashes = clashes(regions, g.stars(), &marks.queens());
     let clash = clashes.iter().find(|c| m.mark == Mark::Queen && (c.a == m.cell || c.b == m.cell)).copied();
     fix(engine, regions, solution, marks, (mistakes, clashes), (m, clash))
@@ -255,7 +255,7 @@ fn fix(
 ) -> Hint {
     let g = engine.geometry();
     let names = engine.names();
-    let piece = if g.stars() > 1 { "star" } else { "crown" };
+    let piece = mark_word(g.stars(), Mark::Queen);
     // A clash's wrong queen is shown wrong without the queen it clashes with (with
     // that one on the board, the clash itself is all a proof would say).
     let mut known = marks.clone();
@@ -264,10 +264,8 @@ fn fix(
     }
     let proof = prove(engine, &correct_board(engine, solution, &known), m);
     let queen = if g.stars() > 1 { "star" } else { "queen" };
-    // A mark for "no star here" is an X in Queens; on a Star Battle board each
-    // site draws its own (pzprjs a dot or a dash, penpa-edit an X, the page a
-    // dot), so the words name what it means.
-    let (an_x, x) = if g.stars() > 1 { ("a no-star mark", "no-star mark") } else { ("an X", "X") };
+    let x = mark_word(g.stars(), Mark::Cross);
+    let an_x = format!("{} {x}", if x == "X" { "an" } else { "a" });
     let mut look = Uses::default();
     let (nudge, reason) = if let Some(c) = clash {
         let (unit, rule) = match c.how {

@@ -107,15 +107,26 @@ impl Proof {
     }
 }
 
-/// The marks of `marks` that contradict `solution`, row-major.
-pub fn mistakes(g: &Geometry, solution: &Placement, marks: &Marks) -> Vec<Mistake> {
-    (0..g.n() * g.n())
-        .map(|i| g.cell(i))
-        .filter_map(|cell| match (marks.get(cell), solution.contains(cell)) {
-            (Mark::Queen, false) | (Mark::Cross, true) => Some(Mistake { cell, mark: marks.get(cell) }),
-            _ => None,
-        })
+/// The marks of `marks` that contradict `solution`, row-major
+/// ([`crate::puzzle::marks::mistakes`], with what each mark is).
+pub fn mistakes(solution: &Placement, marks: &Marks) -> Vec<Mistake> {
+    crate::puzzle::marks::mistakes(marks, solution)
+        .into_iter()
+        .map(|cell| Mistake { cell, mark: marks.get(cell) })
         .collect()
+}
+
+/// What a player's `mark` is called in words: a crown and an X in Queens; in
+/// Star Battle (`stars` above 1) a star and a no-star mark, since each site draws
+/// that mark its own way (pzprjs a dot or a dash, penpa-edit an X, the page a dot).
+pub fn mark_word(stars: usize, mark: Mark) -> &'static str {
+    match (mark, stars > 1) {
+        (Mark::Queen, false) => "crown",
+        (Mark::Queen, true) => "star",
+        (Mark::Cross, false) => "X",
+        (Mark::Cross, true) => "no-star mark",
+        (Mark::Blank, _) => "blank",
+    }
 }
 
 /// Pairs of `queens` that break a rule together, row-major by first queen.
@@ -151,11 +162,7 @@ pub fn placed(regions: &Regions, stars: usize, marks: &Marks, mistakes: &[Mistak
 /// The player's own marks that contradict `solution` ([`placed`]'s list): what
 /// `solve` names and rings on a played board.
 pub fn players_mistakes(regions: &Regions, stars: usize, marks: &Marks, solution: &Placement) -> Vec<Mistake> {
-    let all: Vec<Mistake> = crate::puzzle::marks::mistakes(marks, solution)
-        .into_iter()
-        .map(|cell| Mistake { cell, mark: marks.get(cell) })
-        .collect();
-    made(regions, stars, marks, &all)
+    made(regions, stars, marks, &mistakes(solution, marks))
 }
 
 /// Of `mistakes`, the ones the player made themselves ([`placed`]).
@@ -193,7 +200,7 @@ pub(crate) fn first_to_fix(mistakes: &[Mistake], clashes: &[Clash]) -> Option<(M
 /// blank), nothing else decided.
 pub(crate) fn board_of_correct_marks(engine: &Engine, solution: &Placement, marks: &Marks) -> Board {
     let mut correct = marks.clone();
-    for m in mistakes(engine.geometry(), solution, marks) {
+    for m in mistakes(solution, marks) {
         correct.set(m.cell, Mark::Blank);
     }
     engine.board_from_marks(&correct)

@@ -11,7 +11,7 @@ use super::chain::deciding;
 use super::engine::Engine;
 use super::hint::Mistake;
 use super::hint::{fix_of, Hint};
-use super::mistakes::mistakes;
+use super::mistakes::{mark_word, mistakes};
 use super::step::{add_unit, Reveals, Step, Uses};
 use super::words::{lower_first, piece, sentence};
 use crate::puzzle::marks::{Mark, Marks};
@@ -88,7 +88,7 @@ impl Why {
 /// unique solution is `solution`.
 pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Marks, cell: Cell) -> Why {
     let g = engine.geometry();
-    let wrong = mistakes(g, solution, marks);
+    let wrong = mistakes(solution, marks);
     if let Some(&m) = wrong.iter().find(|m| m.cell == cell) {
         let h = fix_of(engine, regions, solution, marks, m);
         let steps = h.proof.as_ref().map(|p| p.steps().to_vec()).unwrap_or_default();
@@ -116,8 +116,7 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         _ => "is empty".to_string(),
     };
     let mine = match marks.get(cell) {
-        Mark::Queen => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "star" } else { "crown" })),
-        Mark::Cross => Some(format!("Your {} on {name} is right.", if g.stars() > 1 { "no-star mark" } else { "X" })),
+        mark @ (Mark::Queen | Mark::Cross) => Some(format!("Your {} on {name} is right.", mark_word(g.stars(), mark))),
         Mark::Blank => None,
     };
     let elsewhere = if wrong.is_empty() {
@@ -245,7 +244,7 @@ fn ruled_out(engine: &Engine, crowns: &Board, cell: Cell) -> (String, String, St
             (format!("the cells around your {p} on {}", q.name()), format!("no two {many} may touch"))
         }
     };
-    let own = if g.stars() > 1 { "star" } else { "crown" };
+    let own = mark_word(g.stars(), Mark::Queen);
     (
         format!("Look at {place}."),
         format!("A {p} rules out the cells touching it, and the rest of every row, column and region it fills."),
