@@ -343,7 +343,8 @@ pub(crate) struct HintJson<'a> {
     /// Pairs of the player's queens that break a rule (at the answer).
     pub clashes: Vec<ClashJson>,
     /// Blank cells the player's crowns already rule out (as the game's auto-X
-    /// would), taken as known by the hint.
+    /// would), taken as known by the hint; for a mark to fix, at the answer only,
+    /// the cells its proof rules out in the unit left without room.
     pub implied: Vec<[usize; 2]>,
     /// True when the board is finished and right.
     pub solved: bool,
@@ -382,8 +383,8 @@ impl<'a> HintJson<'a> {
             (Some(s), _) => Some(StepJson::new(s).up_to(reveal, &h.look)),
             // The engine's hint says the mistake in three reveals; the cell is the answer.
             (None, Some(m)) => {
-                let mut uses = h.look.clone();
-                uses.cells = vec![m.cell];
+                let mut uses = h.shown(Reveal::Answer);
+                uses.cells.push(m.cell);
                 Some(
                     StepJson {
                         technique: Some("mistake"),
@@ -394,7 +395,7 @@ impl<'a> HintJson<'a> {
                         decided: Vec::new(),
                         uses: UsesJson::new(&uses),
                     }
-                    .up_to(reveal, &h.look),
+                    .up_to(reveal, &h.shown(reveal)),
                 )
             }
             _ => None,
@@ -425,7 +426,8 @@ impl<'a> HintJson<'a> {
                         .collect()
                 })
                 .unwrap_or_default(),
-            implied: hint.map(|h| pairs(&h.implied)).unwrap_or_default(),
+            // A mistake's are where its proof breaks: the answer's to show.
+            implied: hint.filter(|h| h.fix.is_none() || answer).map(|h| pairs(&h.implied)).unwrap_or_default(),
             solved: hint.is_some_and(|h| h.solved),
             fixing: hint.is_some_and(|h| h.fix.is_some()),
             hint: step,
@@ -474,6 +476,7 @@ pub fn hint_text(
     let answer = reveal == Reveal::Answer;
     let step = hint.step.as_ref().filter(|_| answer);
     let look = &hint.look;
+    let outlined = hint.shown(reveal);
     let pointed = !(look.rows.is_empty() && look.cols.is_empty() && look.regions.is_empty() && look.cells.is_empty());
     for r in 0..regions.n() {
         out.push_str("  ");
@@ -481,7 +484,7 @@ pub fn hint_text(
             let cell = Cell::new(r, c);
             let letter = region_letter(regions.label(cell));
             let decided = step.and_then(|s| s.decided.iter().find(|d| d.0 == cell)).map(|d| d.1);
-            let used = step.map_or(look, |s| &s.uses).covers(cell, regions);
+            let used = outlined.covers(cell, regions);
             // Cells the steps before a chain's last decided, in its units (`why`).
             let before = hint.earlier.iter().find(|d| d.0 == cell).map(|d| d.1).filter(|_| answer);
             // Only the mark the answer is about: another wrong X could show where a queen goes.
@@ -517,9 +520,16 @@ pub fn hint_text(
         }
         out.push('\n');
     }
-    if star == '*' && shown.iter().any(|&x| x) {
-        let words = ["+ a star to place", "- no star here", "! the mark to fix"];
-        let legend: Vec<&str> = words.iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| *w).collect();
+    let words = ["+ a star to place", "- no star here", "! the mark to fix"];
+    let mut legend: Vec<&str> = Vec::new();
+    if star == '*' {
+        legend.extend(words.iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| *w));
+    }
+    // A mistake's dots are not the board's: they are what its proof rules out.
+    if answer && hint.fix.is_some() && !hint.implied.is_empty() {
+        legend.push("\u{b7} ruled out if that mark stays");
+    }
+    if !legend.is_empty() {
         let _ = writeln!(out, "  ({})", legend.join(", "));
     }
     out

@@ -16,9 +16,9 @@ use image::{Rgb, RgbImage};
 use crate::output::overlay::{self, Glyph};
 use crate::output::{banner, letters, render};
 use crate::pipeline::Picture;
-use crate::puzzle::marks::{Mark, Marks};
+use crate::puzzle::marks::Marks;
 use crate::puzzle::{Cell, Placement, Regions};
-use crate::solve::logic::hint::{Hint, Proof};
+use crate::solve::logic::hint::Hint;
 use crate::solve::logic::{CellState, Reveal};
 use crate::vision::color::Lab;
 use crate::vision::grid::Grid;
@@ -86,31 +86,10 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     banner::below(&board, hint.reveals.reveal(look.reveal), size as f32)
 }
 
-/// The units a hint picture outlines, each as the set of its cells: the step's own
-/// at the answer, else where the nudge points ([`Hint::look`]: for a mistake, the
-/// unit to look in, never the mistaken cell itself).
+/// The units a hint picture outlines ([`Hint::shown`]), each as the set of its cells.
 fn units(regions: &Regions, hint: &Hint, reveal: Reveal) -> Vec<Vec<bool>> {
     let unit = |f: &dyn Fn(Cell) -> bool| regions.cells().map(f).collect::<Vec<bool>>();
-    let mut uses = match &hint.step {
-        Some(step) if reveal == Reveal::Answer => step.uses.clone(),
-        _ => hint.look.clone(),
-    };
-    // A mistake's proof is drawn where it breaks: the unit its reason names, and
-    // at the answer the queens that would touch.
-    if let Some(proof) = hint.proof.as_ref().filter(|_| reveal >= Reveal::Reason) {
-        let ends = proof.ends_on();
-        // A wrong queen's reason names the unit it breaks; a wrong X's counts steps.
-        let named = matches!(proof, Proof::Refuted { .. }) && hint.fix.is_some_and(|m| m.mark == Mark::Queen);
-        let said = reveal == Reveal::Answer || named;
-        if said {
-            uses.rows.extend(ends.rows);
-            uses.cols.extend(ends.cols);
-            uses.regions.extend(ends.regions);
-        }
-        if reveal == Reveal::Answer {
-            uses.cells.extend(ends.cells);
-        }
-    }
+    let uses = hint.shown(reveal);
     let mut out = Vec::new();
     out.extend(uses.rows.iter().map(|&r| unit(&|c| c.row == r)));
     out.extend(uses.cols.iter().map(|&k| unit(&|c| c.col == k)));

@@ -237,15 +237,20 @@ async function fixMistake(view) {
   await page.click("#hint");
   await page.waitForFunction(() => (document.querySelector("#words .stage") || {}).textContent?.includes("the reason"), null, { timeout: TIMEOUT });
   assert((await page.$$(".cell.fix")).length === 0, "the mark is ringed before the answer");
+  assert((await page.$$(".ghost.out")).length === 0, "the proof's dots show before the answer");
   await page.click("#hint");
   await page.waitForSelector(".cell.fix", { timeout: TIMEOUT });
   const fix = await page.$eval(".cell.fix", (e) => e.dataset.cell);
   assert(fix === "r3c3", `the labelled mistake is r3c3, the page rings ${fix}`);
+  // "Column 3 would have no cell left": its blank cells are dotted, and only those.
+  const dots = await page.$$eval(".ghost.out", (g) => g.map((e) => e.parentElement.dataset.cell));
+  assert(dots.length > 0 && dots.every((c) => c.endsWith("c3")), `the answer dots ${dots.join(" ")}, not column 3's blank cells`);
   const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, spot);
   assert(under === "apply", `at the answer, Hint's spot holds ${under}, not Fix it`);
   await shot(page, `${view}-fix`);
   await page.click(`[data-cell="${fix}"]`);
   assert((await page.$$(".cell.fix")).length === 0, "the ring goes once the mark is changed");
+  assert((await page.$$(".ghost.out")).length === 0, "the dots go once the mark is changed");
   await page.click("#hint");
   await page.waitForSelector("#words .sentence", { timeout: TIMEOUT });
   const next = await page.textContent("#words .sentence");

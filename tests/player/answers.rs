@@ -231,9 +231,11 @@ struct Labelled {
 }
 
 /// The pixel at the centre of `cell` on `img` (whose board lattice is `grid`).
-fn centre(img: &image::RgbImage, grid: &queens::vision::grid::Grid, cell: Cell) -> [u8; 3] {
+/// A pixel of `cell` beside its centre, where the answer's dot (a cell the proof
+/// rules out) is not: what shows whether the cell was faded.
+fn beside_centre(img: &image::RgbImage, grid: &queens::vision::grid::Grid, cell: Cell) -> [u8; 3] {
     let (x, y) = grid.center(cell);
-    img.get_pixel(x as u32, y as u32).0
+    img.get_pixel((x + grid.px * 0.25) as u32, y as u32).0
 }
 
 /// Whether `c` lies in one of the rows, columns or regions `uses` names.
@@ -310,7 +312,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
             let mut drawn = picture.image.clone();
             queens::output::hint::draw_mut(&mut drawn, &grid, regions, &h, look);
             for c in regions.cells().filter(|&c| c != fix.cell && in_units(&ends, regions, c)) {
-                if centre(&drawn, &grid, c) != centre(&picture.image, &grid, c) {
+                if beside_centre(&drawn, &grid, c) != beside_centre(&picture.image, &grid, c) {
                     faults.push(format!("{what}: {c:?} of the unit the proof ends on is faded"));
                 }
             }
@@ -393,7 +395,7 @@ fn a_star_battle_mistake_proof_has_no_step_it_does_not_need() {
             // Named as the hint names them: by letter when read from borders.
             let colors = outcome.colors.as_deref().filter(|_| !outcome.from_borders);
             let engine = queens::pipeline::engine(regions, colors, outcome.k, false);
-            let mut faults = crate::hints_corpus::replay(&shot.file, &engine, &solution, &marks, &h);
+            let mut faults = crate::hints_corpus::replay(&shot.file, (&engine, regions), &solution, &marks, &h);
             if said > 3 {
                 faults.push(format!("{}: its proof says {said} steps: {}", shot.file, h.reveals.text));
             }

@@ -6,7 +6,7 @@ use crate::common;
 
 use queens::puzzle::marks::{Mark, Marks};
 use queens::solve::logic::hint::{hint_after, Hint, Proof};
-use queens::solve::logic::{Board, CellState, Engine, Step, Technique};
+use queens::solve::logic::{Board, CellState, Engine, Step, Technique, Unit};
 use queens::{Cell, Placement, Regions};
 use rayon::prelude::*;
 
@@ -231,7 +231,13 @@ struct PlayedMarks {
 /// still unknown, and the last leaves the unit it names broken; a forcing chain's
 /// steps are the engine's from the board without the wrong X, each sound against
 /// the solution, the last placing a queen on the X's cell. Returns the faults.
-pub(crate) fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &Marks, h: &Hint) -> Vec<String> {
+pub(crate) fn replay(
+    what: &str,
+    (engine, regions): (&Engine, &Regions),
+    solution: &Placement,
+    marks: &Marks,
+    h: &Hint,
+) -> Vec<String> {
     let (Some(fix), Some(proof)) = (h.fix, h.proof.as_ref()) else { return Vec::new() };
     let g = engine.geometry();
     let mut correct = marks.clone();
@@ -281,6 +287,28 @@ pub(crate) fn replay(what: &str, engine: &Engine, solution: &Placement, marks: &
             faults.push(format!("{what}: the forcing chain does not place the queen: {}", h.reveals.text))
         }
         _ => {}
+    }
+    // "Row 10 would have no cell left" shows none left: the answer's dots are the
+    // blank cells of the broken unit that the proof rules out, every one of them.
+    if let Proof::Refuted { broken, touching: None, .. } = proof {
+        let n = g.n();
+        let cells: Vec<Cell> = (0..n * n)
+            .map(|i| g.cell(i))
+            .filter(|&c| match broken {
+                Unit::Row(r) => c.row == *r,
+                Unit::Col(k) => c.col == *k,
+                Unit::Region(x) => regions.label(c) == *x,
+            })
+            .collect();
+        let state = |c: Cell| board.get(g.at(c));
+        let room = cells.iter().filter(|&&c| state(c) != CellState::Empty).count();
+        if room < g.stars() {
+            let dots: Vec<Cell> =
+                cells.into_iter().filter(|&c| state(c) == CellState::Empty && marks.get(c) == Mark::Blank).collect();
+            if dots != h.implied {
+                faults.push(format!("{what}: the answer dots {:?}, the proof rules out {dots:?}", h.implied));
+            }
+        }
     }
     faults
 }
@@ -352,9 +380,9 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
                     faults.push(format!("{what}: a nudge or reason names a mistake: {text}"));
                 }
             }
-            faults.extend(replay(&what, &engine, &solution, &marks, &h));
+            faults.extend(replay(&what, (&engine, &regions), &solution, &marks, &h));
             let refuted = h.proof.is_some() && shot.state == "mistake";
-            (faults, usize::from(shot.state == "mistake"), refuted)
+            (faults, usize::from(!h.implied.is_empty()), refuted)
         })
         .collect();
     let faults: Vec<&String> = results.iter().flat_map(|r| &r.0).collect();
@@ -365,6 +393,8 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
     let presses: usize = clean.iter().map(|r| r.1).sum();
     assert!(crowned >= 12, "the partial and solved boards have crowns: {crowned}");
     let mistaken = shots.iter().filter(|s| !s.mistakes.is_empty()).count();
+    let dotted: usize = results.iter().zip(&shots).filter(|(_, s)| !s.mistakes.is_empty()).map(|(r, _)| r.1).sum();
+    assert!(dotted >= 10, "mistakes whose answer shows the unit's cells ruled out: {dotted}");
     let refuted = results.iter().zip(&shots).filter(|(r, s)| s.state == "mistake" && r.2).count();
     let mistake_shots = shots.iter().filter(|s| s.state == "mistake").count();
     assert!(mistake_shots >= 10, "the corpus has mistake screenshots: {mistake_shots}");
@@ -373,7 +403,7 @@ fn played_screenshots_get_hints_that_skip_what_the_crowns_say() {
         "a reason from the board on at least 90% of the mistake screenshots: {refuted} of {mistake_shots}"
     );
     eprintln!(
-        "{} played screenshots, {crowned} crowned without mistakes: {presses} hints checked; {refuted} of {mistake_shots} mistakes explained ({} checked)",
+        "{} played screenshots, {crowned} crowned without mistakes: {presses} hints checked; {refuted} of {mistake_shots} mistakes explained ({} checked, {dotted} with the broken unit's cells dotted)",
         shots.len(),
         mistaken
     );

@@ -9,7 +9,7 @@ use super::board::{Board, CellState, Unit};
 use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
 pub use super::mistakes::{mark_word, placed, players_mistakes, Clash, Mistake, Proof};
-use super::step::{add_unit, Reveals, Step, Uses};
+use super::step::{add_unit, Reveal, Reveals, Step, Uses};
 use super::words::{lower_first, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
@@ -41,8 +41,12 @@ pub struct Hint {
     pub earlier: Vec<(Cell, CellState)>,
     /// Blank cells that the player's crowns already rule out (their rows, columns,
     /// full regions and touching cells), as the game's auto-X would cross them out.
-    /// The hint takes them as known, so no step is spent on them. Row-major; empty
-    /// when the board has a mistake (its crowns then prove nothing).
+    /// The hint takes them as known, so no step is spent on them. Row-major. When
+    /// the board has a mistake (whose crowns then prove nothing), the answer's
+    /// instead: the blank cells of the unit its proof leaves without room that the
+    /// proof rules out with the wrong mark there ([`Proof::emptied`]), so that "no
+    /// cell left" shows none left; a place that shows the hint before its answer
+    /// leaves them out.
     pub implied: Vec<Cell>,
     /// Why there is no step although the board is not finished, when the search
     /// stopped before it found one: each place that shows the hint adds what its
@@ -88,6 +92,39 @@ impl Hint {
             implied,
             stopped: None,
         }
+    }
+
+    /// What a place showing this hint at `reveal` outlines: the step's units and
+    /// cells at the answer, else where the nudge points ([`Hint::look`]). A
+    /// mistake's proof adds the unit it breaks: at the answer, and at the reason
+    /// when the reason names it (a wrong queen refuted); at the answer also the
+    /// two queens that would touch. The terminal, the picture and the JSON all
+    /// outline this, so each shows what its words name.
+    pub fn shown(&self, reveal: Reveal) -> Uses {
+        let mut uses = match &self.step {
+            Some(step) if reveal == Reveal::Answer => step.uses.clone(),
+            _ => self.look.clone(),
+        };
+        if let Some(proof) = self.proof.as_ref().filter(|_| reveal >= Reveal::Reason) {
+            let ends = proof.ends_on();
+            // A wrong queen's reason names the unit it breaks; a wrong X's counts steps.
+            let named = matches!(proof, Proof::Refuted { .. }) && self.fix.is_some_and(|m| m.mark == Mark::Queen);
+            if reveal == Reveal::Answer || named {
+                uses.rows.extend(ends.rows);
+                uses.cols.extend(ends.cols);
+                uses.regions.extend(ends.regions);
+            }
+            if reveal == Reveal::Answer {
+                uses.cells.extend(ends.cells);
+            }
+        }
+        for v in [&mut uses.rows, &mut uses.cols, &mut uses.regions] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        uses.cells.sort();
+        uses.cells.dedup();
+        uses
     }
 
     /// Adds `advice` to what the hint says (its three reveals), for a hint whose
@@ -262,7 +299,9 @@ fn fix(
     if let Some(c) = clash {
         known.set(if c.a == m.cell { c.b } else { c.a }, Mark::Blank);
     }
-    let proof = prove(engine, &correct_board(engine, solution, &known), m);
+    let start = correct_board(engine, solution, &known);
+    let proof = prove(engine, &start, m);
+    let emptied = proof.as_ref().map(|p| p.emptied(g, &start, marks, m)).unwrap_or_default();
     let queen = if g.stars() > 1 { "star" } else { "queen" };
     let x = mark_word(g.stars(), Mark::Cross);
     let an_x = format!("{} {x}", if x == "X" { "an" } else { "a" });
@@ -377,7 +416,7 @@ fn fix(
         fix: Some(m),
         proof,
         earlier: Vec::new(),
-        implied: Vec::new(),
+        implied: emptied,
         stopped: None,
     }
 }

@@ -91,6 +91,38 @@ impl Proof {
         }
     }
 
+    /// The blank cells of `marks` in the unit the proof leaves without room that
+    /// are empty where it ends, with the wrong mark `m` on `start` (the board it
+    /// was proved from, [`correct_board`]): "row 10 would have no cell left" then
+    /// shows every cell of row 10 ruled out, which the player's board, with the
+    /// cells their crowns rule out left blank, does not. Row-major; none when the
+    /// proof ends on too many stars or on two that touch, where no cell is missing.
+    pub(crate) fn emptied(&self, g: &Geometry, start: &Board, marks: &Marks, m: Mistake) -> Vec<Cell> {
+        let unit = match self {
+            Proof::Refuted { broken, touching: None, .. } => *broken,
+            Proof::Forced { broken: Some((unit, _)), .. } => *unit,
+            _ => return Vec::new(),
+        };
+        let mut end = start.clone();
+        end.set(g.at(m.cell), if m.mark == Mark::Queen { CellState::Queen } else { CellState::Empty });
+        for &(cell, state) in self.steps()[..self.said()].iter().flat_map(|s| &s.decided) {
+            end.set(g.at(cell), state);
+        }
+        let u = g.index(unit);
+        let t = g.tally(&end, u);
+        if t.queens + t.unknown >= g.stars() {
+            return Vec::new();
+        }
+        let mut out: Vec<Cell> = g.units[u]
+            .iter()
+            .filter(|&&i| end.get(i) == CellState::Empty)
+            .map(|&i| g.cell(i))
+            .filter(|&c| marks.get(c) == Mark::Blank)
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Where the proof breaks: the unit it ends on (as a [`Uses`]), and the two
     /// queens that would touch. Empty when it ends on no broken unit.
     pub fn ends_on(&self) -> Uses {

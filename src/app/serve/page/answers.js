@@ -175,6 +175,8 @@ export function makeAnswers(ui, game) {
       decided: stage === 3 ? h.decided : [],
       earlier: rec.earlier,
       fix: fix || null,
+      // "No cell left" shows none left: what the proof rules out with the mark there.
+      out: fix ? rec.implied : [],
     });
     const next = stage === 1 ? "Press Show the reason for why." :
       stage === 2 ? (fixing ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :

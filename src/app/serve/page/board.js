@@ -213,7 +213,8 @@ export function makeBoard(el) {
 
   /** Draws an answer's layer: `look` (units and cells outlined), `decided` (the
    *  cells a step decides, as ghosts), `earlier` (steps before it, greyed), `fix`
-   *  (the mark to fix), `asked` (the cell asked about), `solution` (every star). */
+   *  (the mark to fix), `out` (blank cells a mistake's proof rules out, as dots),
+   *  `asked` (the cell asked about), `solution` (every star). */
   function show(layer) {
     if (!pos) return;
     const n = pos.n, L = layer || {};
@@ -232,6 +233,7 @@ export function makeBoard(el) {
     const ghost = {};
     (L.earlier || []).forEach((d) => { ghost[d.cell[0] * n + d.cell[1]] = (d.mark === "queen" ? "q" : "x") + " done"; });
     (L.decided || []).forEach((d) => { ghost[d.cell[0] * n + d.cell[1]] = d.mark === "queen" ? "q" : "x"; });
+    (L.out || []).forEach(([r, c]) => { if (pos.marks[r * n + c] === "") ghost[r * n + c] = "out"; });
     (L.solution || []).forEach(([r, c]) => { if (pos.marks[r * n + c] !== "q") ghost[r * n + c] = "sol"; });
     cells.forEach((b, i) => {
       const r = Math.floor(i / n), c = i % n;
