@@ -253,7 +253,8 @@ fn assert_no_faults(results: &[(usize, Vec<String>)]) {
 /// its proof breaks: the unit the proof ends on is named in the explanation's JSON
 /// and outlined in the hint picture at the answer (its blank cells keep their
 /// colour while the cells outside the argument fade); a touch names both queens;
-/// a wrong X is refuted with the X on the board, never counted as a cell left.
+/// a wrong X is refuted with the X on the board, never counted as a cell left; a
+/// proof of several steps says them one a line, numbered.
 #[test]
 fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
     use queens::solve::logic::hint::Proof;
@@ -265,6 +266,7 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
         }
     }
     let config = queens::pipeline::Config { explain: true, explain_from_marks: true, ..Default::default() };
+    let listed_steps = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<(usize, Vec<String>)> = shots
         .par_iter()
         .map(|(path, _)| {
@@ -288,6 +290,20 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
                 if !h.reveals.text.contains(&a.name()) || !h.reveals.text.contains(&b.name()) {
                     faults.push(format!("{what}: a touch does not name both queens: {}", h.reveals.text));
                 }
+            }
+            // Several steps go one a line, numbered, between the lead and how it ends.
+            let lines: Vec<&str> = h.reveals.text.lines().collect();
+            let said = proof.said();
+            if said >= 2 {
+                listed_steps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            let listed = if said < 2 {
+                lines.len() == 1
+            } else {
+                lines.len() == said + 2 && (1..=said).all(|k| lines[k].starts_with(&format!("{k}. ")))
+            };
+            if !listed {
+                faults.push(format!("{what}: {said} steps said as {} lines: {}", lines.len(), h.reveals.text));
             }
             if fix.mark == Mark::Cross && h.reveals.text.contains(&format!("left for its queen: {}", fix.cell.name())) {
                 faults.push(format!("{what}: the crossed-out cell is counted as left: {}", h.reveals.text));
@@ -331,6 +347,8 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
         })
         .collect();
     assert_no_faults(&results);
+    let listed_steps = listed_steps.into_inner();
+    assert!(listed_steps >= 3, "proofs of several steps, listed one a line: {listed_steps}");
     // Every Queens mistake is refuted from the board, and at least 90% of the Star
     // Battle ones: the rest fall back to "no short reason was found".
     for (stars, least) in [(1, 100), (0, 90)] {

@@ -371,36 +371,39 @@ fn fix(
                 Some(c) => format!(", and without the {piece} on {}", if c.a == m.cell { c.b } else { c.a }.name()),
                 None => String::new(),
             };
-            let mut t = format!("The {piece} on {cell} is wrong: with it there{without}, ");
             // The answer may name cells: a touch names both queens.
             let says = match touching {
                 Some((a, b)) => format!("the {queen}s on {} and {} would touch", a.name(), b.name()),
                 None => says.clone(),
             };
-            if steps.is_empty() {
-                t.push_str(&format!("{says}."));
-            } else {
-                let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
-                t.push_str(&format!("{} Then {says}.", lower_first(&said.join(" "))));
-            }
-            t + &format!(" Remove the {piece} on {cell}.")
+            refuted(&format!("{piece} on {cell}"), &without, steps, &says, &format!("the {piece} on {cell}"))
         }
         (Mark::Queen, _) => format!(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
         (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
-            x_refuted(x, &cell, &steps[..steps.len() - 1], says)
+            refuted(&format!("{x} on {cell}"), "", &steps[..steps.len() - 1], says, &format!("the {x}"))
         }
-        (_, Some(Proof::Refuted { steps, says, .. })) => x_refuted(x, &cell, steps, says),
+        (_, Some(Proof::Refuted { steps, says, .. })) => {
+            refuted(&format!("{x} on {cell}"), "", steps, says, &format!("the {x}"))
+        }
         (_, Some(Proof::Forced { steps, .. })) => {
-            let said: Vec<&str> = steps.iter().map(|s| s.reveals.text.as_str()).collect();
             // The conclusion, unless the last step's own sentence already says it.
-            let so = if said.last().is_some_and(|t| t.contains(&cell)) {
+            let so = if steps.last().is_some_and(|s| s.reveals.text.contains(&cell)) {
                 String::new()
             } else {
                 format!(" So {cell} holds a {queen}.")
             };
-            format!("The {x} on {cell} is wrong: {}{so} Remove the {x}.", lower_first(&said.join(" ")))
+            match steps.as_slice() {
+                [one] => format!("The {x} on {cell} is wrong: {}{so} Remove the {x}.", lower_first(&one.reveals.text)),
+                _ => format!(
+                    "The {x} on {cell} is wrong: {} steps from your board put a {queen} there:{}\n{} Remove the {x}.",
+                    steps.len(),
+                    numbered(steps),
+                    so.trim_start()
+                )
+                .replace("\n ", "\n"),
+            }
         }
         _ => format!(
             "The {x} on {cell} covers a cell of the solution (no short reason was found from your board): remove it."
@@ -421,14 +424,29 @@ fn fix(
     }
 }
 
-/// The answer for a wrong X (`x`: "X", or "no-star mark" on a Star Battle board)
-/// refuted: with it on `cell`, the steps `said`, then the rule `says` breaks.
-fn x_refuted(x: &str, cell: &str, said: &[Step], says: &str) -> String {
-    if said.is_empty() {
-        return format!("The {x} on {cell} is wrong: with it there, {says}. Remove the {x}.");
+/// The answer for a wrong mark refuted (`mark`: "crown on row 2, column 3"):
+/// with it there (and, `without`, another mark left out), the steps `said`, then
+/// the rule `says` breaks; `fix` names what to remove. One step continues the
+/// sentence; several go one a line, numbered, as a `why` lists its chain (the
+/// terminal indents them, the picture's banner and the page list them).
+fn refuted(mark: &str, without: &str, said: &[Step], says: &str, fix: &str) -> String {
+    match said {
+        [] => format!("The {mark} is wrong: with it there{without}, {says}. Remove {fix}."),
+        [one] => format!(
+            "The {mark} is wrong: with it there{without}, {} Then {says}. Remove {fix}.",
+            lower_first(&one.reveals.text)
+        ),
+        _ => format!(
+            "The {mark} is wrong. With it there{without}, {} steps follow from your board:{}\nThen {says}. Remove {fix}.",
+            said.len(),
+            numbered(said)
+        ),
     }
-    let said: Vec<&str> = said.iter().map(|s| s.reveals.text.as_str()).collect();
-    format!("The {x} on {cell} is wrong: with it there, {} Then {says}. Remove the {x}.", lower_first(&said.join(" ")))
+}
+
+/// Steps one a line, each on a line of its own after a line break, numbered from 1.
+fn numbered(steps: &[Step]) -> String {
+    steps.iter().enumerate().map(|(k, s)| format!("\n{}. {}", k + 1, s.reveals.text)).collect()
 }
 
 /// The release-build check: a step is shown only when every cell it decides agrees

@@ -62,7 +62,7 @@ export function makeAnswers(ui, game) {
 
   // The words beside the board: a title, the sentence (or a list, one step a
   // line), and what the next press does.
-  function say(stage, sentence, next, list) {
+  function say(stage, sentence, next, list, after) {
     ui.words.textContent = "";
     if (stage) {
       const s = document.createElement("span");
@@ -102,6 +102,12 @@ export function makeAnswers(ui, game) {
         ol.appendChild(li);
       });
       ui.words.appendChild(ol);
+    }
+    if (after) {
+      const p = document.createElement("p");
+      p.className = "sentence";
+      p.textContent = after;
+      ui.words.appendChild(p);
     }
     if (next) {
       const p = document.createElement("p");
@@ -168,7 +174,15 @@ export function makeAnswers(ui, game) {
       ui.apply.hidden = true;
       return;
     }
-    const sentence = stage === 1 ? h.nudge : stage === 2 ? h.reason : h.text;
+    let sentence = stage === 1 ? h.nudge : stage === 2 ? h.reason : h.text;
+    // A proof of several steps comes one a line: its lead, the numbered steps, then how it breaks.
+    let list = null, after = null;
+    const parts = (sentence || "").split("\n");
+    if (parts.length > 2) {
+      sentence = parts[0];
+      list = parts.slice(1, -1).map((t) => ({ text: t.replace(/^\d+\.\s/, "") }));
+      after = parts[parts.length - 1];
+    }
     const fix = fixing && stage === 3 && rec.mistakes && rec.mistakes[0];
     game.board.show({
       look: h.uses,
@@ -182,7 +196,7 @@ export function makeAnswers(ui, game) {
       stage === 2 ? (fixing ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
         fixing ? "Tap the ringed mark to change it, or press Fix it." :
           walking ? "Press Next step for the step after it." : "Play it on the board, or press Play it.";
-    say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next);
+    say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list, after);
     // At the answer the next thing is to play it: Hint comes back once the board changes.
     ui.hint.textContent = stage < 3 ? MORE[stage] : MORE[0];
     ui.hint.hidden = stage === 3;
