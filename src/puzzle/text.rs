@@ -47,21 +47,25 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
             return Err(Error::parse(line_no, col + 1, format!("unexpected control character {ch:?}")));
         }
         if rows.len() == 2 * MAX_N {
-            return Err(Error::parse(
-                line_no,
-                0,
-                format!("too large: more than {MAX_N} rows (and a marks block), at most {MAX_N} are supported"),
-            ));
+            return Err(words_error(&rows, (line_no, line)).unwrap_or_else(|| {
+                Error::parse(
+                    line_no,
+                    0,
+                    format!("too large: more than {MAX_N} rows (and a marks block), at most {MAX_N} are supported"),
+                )
+            }));
         }
         let spaced = line.contains(char::is_whitespace);
         let count =
             if spaced { line.split_whitespace().take(MAX_N + 1).count() } else { line.chars().take(MAX_N + 1).count() };
         if count > MAX_N {
-            return Err(Error::parse(
-                line_no,
-                MAX_N + 1,
-                format!("too large: a row of more than {MAX_N} cells, at most {MAX_N} are supported"),
-            ));
+            return Err(words_error(&rows, (line_no, line)).unwrap_or_else(|| {
+                Error::parse(
+                    line_no,
+                    MAX_N + 1,
+                    format!("too large: a row of more than {MAX_N} cells, at most {MAX_N} are supported"),
+                )
+            }));
         }
         let cells: Vec<&str> = if spaced {
             line.split_whitespace().collect()
@@ -88,12 +92,36 @@ pub fn parse_board(input: &str) -> Result<(Regions, Option<Marks>)> {
             } else {
                 format!("ragged row: {what} cells ({} where {n} rows need {n})", cells.len())
             };
-            return Err(Error::parse(*line_no, column, shape));
+            return Err(words_error(&rows, (0, "")).unwrap_or_else(|| Error::parse(*line_no, column, shape)));
         }
     }
     let marks = marks_rows.map(|m| parse_marks(n, &m)).transpose()?;
     let labels: Vec<&str> = rows.into_iter().flat_map(|(_, c)| c).collect();
     Ok((Regions::from_labels(n, &labels).expect("checked square above"), marks))
+}
+
+/// For input that is no puzzle at all (a README, a config file, a letter), the
+/// error that says so, naming the first line that reads as words: without it, such
+/// a file is reported by the shape it happens to have ("ragged row", "too large"),
+/// which sends its user looking for a puzzle in it. Asked only once the text has
+/// failed as a puzzle, so no puzzle is ever refused by it. `rows` are the lines read
+/// so far, `line` the one being read, with its number (or empty).
+fn words_error(rows: &[(usize, Vec<&str>)], (line_no, line): (usize, &str)) -> Option<Error> {
+    let reads_as_words = |tokens: &[&str]| {
+        // Three words of four letters or more, with a sentence's or markup's
+        // punctuation: a row of region labels, even one of colour names, has none.
+        let words = tokens.iter().filter(|t| t.chars().filter(|c| c.is_alphabetic()).count() >= 4).count();
+        words >= 3 && tokens.iter().any(|t| t.contains(|c: char| ".,;:!?\"'`*<>=/{}()[]".contains(c)))
+    };
+    // Its first words only: the line may be megabytes long.
+    let current: Vec<&str> = line.split_whitespace().take(2 * MAX_N).collect();
+    let first = rows.iter().find(|(_, cells)| reads_as_words(cells)).map(|r| r.0);
+    let at = first.or_else(|| reads_as_words(&current).then_some(line_no))?;
+    Some(Error::parse(
+        at,
+        0,
+        "not a puzzle: this line reads as words, not a row of cells (a text puzzle is N lines of N region letters)",
+    ))
 }
 
 /// The lines of `input` as people's editors make them: ended by `\n`, `\r\n` or a
@@ -340,6 +368,22 @@ mod tests {
         let b = parse("10 10 11\n10 12 11\n12 12 11\n").unwrap();
         assert_eq!(a, b);
         assert_eq!(write(&a), "AAB\nACB\nCCB\n");
+    }
+
+    #[test]
+    fn a_file_of_words_is_no_puzzle_and_a_board_of_word_labels_still_is() {
+        let readme = "# queens\n\n`queens` solves LinkedIn **Queens** and **Star Battle** puzzles from a screenshot:\nit draws the solution.\n";
+        let e = parse(readme).unwrap_err().to_string();
+        assert!(e.starts_with("line 3: not a puzzle: this line reads as words"), "{e}");
+        let toml = "[package]\nname = \"queens\"\ndescription = \"Solves Queens puzzles from screenshots\"\n";
+        assert!(parse(toml).unwrap_err().to_string().starts_with("line 3: not a puzzle"));
+        // A line of more than 40 words, read as it comes.
+        let long = format!("{}.\n", ["word"; 50].join(" "));
+        assert!(parse(&long).unwrap_err().to_string().starts_with("line 1: not a puzzle"));
+        // Colour names are labels: a board of them parses, and a ragged one is ragged.
+        assert!(parse("red red blue\nred green blue\ngreen green blue\n").is_ok());
+        let e = parse("red red blue\nred green\ngreen green blue\n").unwrap_err().to_string();
+        assert!(e.contains("ragged row"), "{e}");
     }
 
     #[test]
