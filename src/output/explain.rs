@@ -506,9 +506,15 @@ pub fn hint_text(
             }
             if color {
                 let [red, g, b] = region_color(colors, regions.label(cell));
-                // Cells outside the argument are faded towards grey, so the argument stands out.
-                let fade = |v: u8| if pointed && !used { ((u16::from(v) + 2 * 200) / 3) as u8 } else { v };
-                let (red, g, b) = (fade(red), fade(g), fade(b));
+                // Cells outside the argument lose their colour (a grey of the same
+                // lightness, on a light or a dark terminal alike), so the argument's
+                // units are the only coloured cells.
+                let (red, g, b) = if pointed && !used {
+                    let grey = ((299 * u32::from(red) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000) as u8;
+                    (grey, grey, grey)
+                } else {
+                    (red, g, b)
+                };
                 let style = if decided.is_some() || mistake { ";1;4" } else { "" };
                 let fg = if mistake { "31" } else { text_on([red, g, b]) };
                 let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m {symbol} \x1b[0m");

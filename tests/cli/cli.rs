@@ -81,6 +81,40 @@ pub(crate) fn human_output_shows_the_board_and_verdict() {
     assert!(String::from_utf8_lossy(&colored).contains("\x1b[48;2;"), "24-bit backgrounds");
 }
 
+/// On a colour terminal a hint's units are the only coloured cells: the rest
+/// turn grey (r = g = b), so the nudge stands out on a light or a dark terminal.
+#[test]
+pub(crate) fn a_coloured_hint_board_greys_every_cell_outside_its_units() {
+    let colored =
+        queens().args(["hint", "--no-image", "--color", "always", "samples/issue-9x9-played.txt"]).ok_stdout();
+    let text = String::from_utf8_lossy(&colored);
+    // The nudge looks at column 2 and region B.
+    assert!(text.contains("Look at column 2 and region B."), "{text}");
+    let rows: Vec<Vec<[u32; 3]>> = text
+        .lines()
+        .filter(|l| l.contains("\x1b[48;2;"))
+        .map(|l| {
+            l.split("\x1b[48;2;")
+                .skip(1)
+                .map(|cell| {
+                    let v: Vec<u32> = cell.split(';').take(3).map(|x| x.parse().unwrap()).collect();
+                    [v[0], v[1], v[2]]
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 9, "{text}");
+    let regions =
+        queens::puzzle::text::parse(&std::fs::read_to_string("samples/issue-9x9-played.txt").unwrap()).unwrap();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &[red, g, b]) in row.iter().enumerate() {
+            let looked = c == 1 || regions.label(queens::Cell::new(r, c)) == 1;
+            let grey = red == g && g == b;
+            assert_eq!(grey, !looked, "row {r}, column {c}: {:?}", [red, g, b]);
+        }
+    }
+}
+
 #[test]
 pub(crate) fn failures_exit_1_with_kind_and_one_line() {
     let dir = tempfile::tempdir().unwrap();
