@@ -302,6 +302,7 @@ async function main() {
     assert(download.suggestedFilename() === "queens-board.png", download.suggestedFilename());
     // Letters are always shown on a board named by letter.
     assert(await page.isChecked("#letters"), "a text puzzle's regions go by letter");
+    assert(await page.isHidden("#letters"), "a switch that cannot switch the letters off is shown");
     assert((await page.$$("[data-cell] .letter")).length === 81, "every cell shows its letter");
     // Show solution asks first; Not yet asks the server nothing.
     const asked = [];
@@ -456,6 +457,7 @@ async function main() {
       await upload(page, STARS);
       assert((await page.$$("[data-cell].stars")).length === 100, "the cells hold stars");
       assert((await page.textContent("#spoil-what")).startsWith("Every star"), "the solution box names stars");
+      assert((await page.textContent("#autox-word")) === "Auto-dots", "the auto-X switch of a dot board says dots");
       await hintStages(page, log, `${view}-stars`);
       await playTo(page, await solutionOf(log));
       await page.waitForSelector("#win:visible", { timeout: TIMEOUT });

@@ -118,9 +118,12 @@ function tools() {
   ui.undo.disabled = !moves.canUndo() || !!pos.finished;
   ui.redo.disabled = !moves.canRedo() || !!pos.finished;
   const always = pos.names !== "colours";
+  // A board named by letter always shows its letters: a switch that cannot switch is left out.
   ui.letters.disabled = always;
   ui.letters.checked = letters || always;
-  ui.letters.parentNode.title = always ? "This board's regions are named by letter, so the letters are always shown." : "";
+  ui.letters.parentNode.hidden = always;
+  // The auto-X puts the board's own mark: dots on a Star Battle board.
+  $("autox-word").textContent = starry(pos) ? "Auto-dots" : "Auto-X";
   $("spoil-what").textContent = (starry(pos) ? "Every star" : "Every queen") + " at once. It gives the puzzle away.";
   $("confirm-title").textContent = starry(pos) ? "Show all the stars?" : "Show all the queens?";
 }
