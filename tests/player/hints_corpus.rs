@@ -24,10 +24,29 @@ pub(crate) fn names_cell(text: &str, cell: Cell) -> bool {
         format!("({r}, {c})"),
         format!("({}, {})", cell.row, cell.col),
     ];
-    forms.iter().any(|form| {
-        text.match_indices(form.as_str())
-            .any(|(at, m)| !text[at + m.len()..].starts_with(|ch: char| ch.is_ascii_digit()))
-    })
+    let whole = |at: usize, len: usize| !text[at + len..].starts_with(|ch: char| ch.is_ascii_digit());
+    forms.iter().any(|form| text.match_indices(form.as_str()).any(|(at, m)| whole(at, m.len())))
+        // A line's cells said together: "row 3, columns 2, 5 and 7", "rows 1 and 3 of column 5".
+        || text.match_indices(&format!("row {r}, columns ")).any(|(at, m)| {
+            whole(at, m.len() - 10) && listed(&text[at + m.len()..], c)
+        })
+        || text.match_indices("rows ").any(|(at, m)| {
+            let rest = &text[at + m.len()..];
+            let end = rest.find(" of column ").filter(|&e| rest[..e].chars().all(|ch| ch.is_ascii_digit() || ", and".contains(ch)));
+            end.is_some_and(|e| listed(&rest[..e], r) && {
+                let after = &rest[e + " of column ".len()..];
+                after.starts_with(&c.to_string()) && !after[c.to_string().len()..].starts_with(|ch: char| ch.is_ascii_digit())
+            })
+        })
+}
+
+/// Whether the list of numbers `text` begins with ("2, 5 and 7", up to the first
+/// word that is not a number or "and") holds `x`.
+fn listed(text: &str, x: usize) -> bool {
+    text.split([',', ' '])
+        .filter(|w| !w.is_empty())
+        .take_while(|w| *w == "and" || w.trim_end_matches(['.', ';', ':']).parse::<usize>().is_ok())
+        .any(|w| w.trim_end_matches(['.', ';', ':']).parse::<usize>() == Ok(x))
 }
 
 #[test]
@@ -38,6 +57,11 @@ fn names_cell_knows_the_forms_and_whole_numbers() {
     assert!(names_cell("see (1, 1)", cell));
     assert!(!names_cell("Look at row 1, column 10.", cell));
     assert!(!names_cell("Look at row 1 and the purple region.", cell));
+    assert!(names_cell("so row 1, columns 4 and 1 are empty", cell));
+    assert!(names_cell("so rows 3, 5 and 1 of column 1 are empty", cell));
+    assert!(!names_cell("so row 1, columns 4 and 10 are empty", cell));
+    assert!(!names_cell("so rows 1 and 3 of column 10 are empty", cell));
+    assert!(!names_cell("so row 10, columns 1 and 2 are empty", cell));
 }
 
 /// The cells the player's crowns rule out, by the rules alone (written here again,

@@ -161,7 +161,7 @@ pub(crate) fn piece(g: &Geometry, plural: bool) -> &'static str {
 /// rows 2 and 3"), which the picture shows, rather than a list no one reads.
 pub(crate) fn cells_phrase(g: &Geometry, names: &Names, cells: &[usize]) -> String {
     if cells.len() <= 4 {
-        return list(&cells.iter().map(|&i| cell(g, i)).collect::<Vec<_>>());
+        return few_cells(g, cells);
     }
     let k = cells.len();
     for kind in [0, 1, 2] {
@@ -173,6 +173,42 @@ pub(crate) fn cells_phrase(g: &Geometry, names: &Names, cells: &[usize]) -> Stri
     let mut rows: Vec<Unit> = cells.iter().map(|&i| Unit::Row(i / g.n)).collect();
     rows.dedup();
     format!("{k} cells in {}", units(names, &rows))
+}
+
+/// Up to four cells by name, those of one line together: "row 2, columns 3 and
+/// 5", "rows 4 and 5 of column 3"; cells of several rows a row at a time, with
+/// semicolons between rows when there are more than two ("row 1, column 2; row
+/// 3, columns 4 and 6; and row 5, column 1"), since each name has a comma of its
+/// own and "row 1, column 3, row 1, column 4 and …" reads as a riddle.
+pub(crate) fn few_cells(g: &Geometry, cells: &[usize]) -> String {
+    let n = g.n;
+    let (rows, cols) = (|i: usize| i / n, |i: usize| i % n);
+    let numbers = |v: Vec<usize>| list(&v.into_iter().map(|x| (x + 1).to_string()).collect::<Vec<_>>());
+    match cells {
+        [] => String::new(),
+        [one] => cell(g, *one),
+        [first, ..] if cells.iter().all(|&i| rows(i) == rows(*first)) => {
+            format!("row {}, columns {}", rows(*first) + 1, numbers(cells.iter().map(|&i| cols(i)).collect()))
+        }
+        [first, ..] if cells.iter().all(|&i| cols(i) == cols(*first)) => {
+            format!("rows {} of column {}", numbers(cells.iter().map(|&i| rows(i)).collect()), cols(*first) + 1)
+        }
+        _ => {
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            for &i in cells {
+                match groups.iter_mut().find(|g| rows(g[0]) == rows(i)) {
+                    Some(group) => group.push(i),
+                    None => groups.push(vec![i]),
+                }
+            }
+            let said: Vec<String> = groups.iter().map(|group| few_cells(g, group)).collect();
+            match said.as_slice() {
+                [a, b] => format!("{a} and {b}"),
+                [init @ .., last] => format!("{}; and {last}", init.join("; ")),
+                [] => String::new(),
+            }
+        }
+    }
 }
 
 /// "row 2, column 3 holds a star and row 4, column 5 is empty" for decided cells.
@@ -205,8 +241,22 @@ pub(crate) fn kind_word(u: Unit, plural: bool) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{still, thousands};
+    use super::{few_cells, still, thousands};
     use crate::solve::logic::testing::geometry;
+
+    #[test]
+    fn a_few_cells_are_said_a_line_at_a_time() {
+        let g = geometry(10, 2);
+        let at = |r: usize, c: usize| r * 10 + c;
+        assert_eq!(few_cells(&g, &[at(0, 2)]), "row 1, column 3");
+        assert_eq!(few_cells(&g, &[at(0, 2), at(0, 3), at(0, 7)]), "row 1, columns 3, 4 and 8");
+        assert_eq!(few_cells(&g, &[at(3, 2), at(4, 2)]), "rows 4 and 5 of column 3");
+        assert_eq!(few_cells(&g, &[at(0, 1), at(1, 0)]), "row 1, column 2 and row 2, column 1");
+        assert_eq!(
+            few_cells(&g, &[at(0, 1), at(2, 3), at(2, 5), at(4, 0)]),
+            "row 1, column 2; row 3, columns 4 and 6; and row 5, column 1"
+        );
+    }
 
     #[test]
     fn more_is_said_only_once_a_unit_has_some_of_its_pieces() {

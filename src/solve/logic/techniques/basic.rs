@@ -7,7 +7,7 @@
 use crate::solve::logic::board::{Board, CellState, Geometry, Unit};
 use crate::solve::logic::family::{Cost, Family, Work};
 use crate::solve::logic::step::{empties, Detail, Found, Grade, Reveals, Technique};
-use crate::solve::logic::words::{cell, full_stop, list, piece, sentence, still, Names};
+use crate::solve::logic::words::{cell, few_cells, full_stop, list, piece, sentence, still, Names};
 
 /// Technique 1, the queen's reach.
 pub(crate) struct Reach;
@@ -155,7 +155,7 @@ pub(crate) fn say_reach(g: &Geometry, names: &Names, queen: usize, full: &[Unit]
 
 /// The words of a [`last_cell`] step: `unit` needs exactly its cells left, `decided`.
 pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[(usize, CellState)]) -> Reveals {
-    let cells: Vec<String> = decided.iter().map(|&(i, _)| cell(g, i)).collect();
+    let cells: Vec<usize> = decided.iter().map(|&(i, _)| i).collect();
     let one_queen = cells.len() == 1 && g.k == 1;
     Reveals {
         nudge: format!("look at {}", names.unit(unit)),
@@ -165,14 +165,14 @@ pub(crate) fn say_last_cell(g: &Geometry, names: &Names, unit: Unit, decided: &[
             format!("{} has exactly as many cells left as the {} it still needs", names.unit(unit), piece(g, true))
         },
         text: if one_queen {
-            format!("{} has one cell left for its queen: {}", names.unit(unit), cells[0])
+            format!("{} has one cell left for its queen: {}", names.unit(unit), cell(g, cells[0]))
         } else {
             format!(
                 "{} needs {} {} and has exactly that many cells left: {}",
                 names.unit(unit),
                 cells.len(),
                 still(g, cells.len(), g.k),
-                list(&cells)
+                few_cells(g, &cells)
             )
         },
     }

@@ -389,7 +389,8 @@ pub(crate) fn say_pressured(g: &Geometry, names: &Names, area: &[Unit], decided:
             if cells.len() == 1 { "one cell".to_string() } else { format!("any of {} cells", cells.len()) }
         ),
         text: format!(
-            "a {one} on {} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
+            "a {one} on {}{} would leave {us} too little room: the cells left would fit in fewer blocks of 2×2 cells than the {many} still needed, so {those} empty",
+            if cells.len() == 1 { "" } else { "any of " },
             cells_phrase(g, names, &cells)
         ),
     }
@@ -412,7 +413,7 @@ mod tests {
         let said = words(&Pressured, &g, &found);
         assert_eq!(
             said.text,
-            "A queen on row 1, column 6, row 2, column 6, row 7, column 6 and row 8, column 6 would leave rows 3 and 4 too little room: the cells left would fit in fewer blocks of 2×2 cells than the queens still needed, so those cells are empty."
+            "A queen on any of rows 1, 2, 7 and 8 of column 6 would leave rows 3 and 4 too little room: the cells left would fit in fewer blocks of 2×2 cells than the queens still needed, so those cells are empty."
         );
         assert_eq!(said.nudge, "Look at rows 3 and 4 and how much room it keeps.");
     }
