@@ -394,15 +394,15 @@ fn fix(
             } else {
                 format!(" So {cell} holds a {queen}.")
             };
+            let close = format!("{so} Remove the {x}.");
             match steps.as_slice() {
-                [one] => format!("The {x} on {cell} is wrong: {}{so} Remove the {x}.", lower_first(&one.reveals.text)),
+                [one] => format!("The {x} on {cell} is wrong: {}{close}", lower_first(&one.reveals.text)),
                 _ => format!(
-                    "The {x} on {cell} is wrong: {} steps from your board put a {queen} there:{}\n{} Remove the {x}.",
+                    "The {x} on {cell} is wrong: {} steps from your board put a {queen} there:{}\n{}",
                     steps.len(),
                     numbered(steps),
-                    so.trim_start()
-                )
-                .replace("\n ", "\n"),
+                    close.trim_start()
+                ),
             }
         }
         _ => format!(

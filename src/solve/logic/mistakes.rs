@@ -113,14 +113,13 @@ impl Proof {
         if t.queens + t.unknown >= g.stars() {
             return Vec::new();
         }
-        let mut out: Vec<Cell> = g.units[u]
+        // A unit's cells are listed row-major.
+        g.units[u]
             .iter()
             .filter(|&&i| end.get(i) == CellState::Empty)
             .map(|&i| g.cell(i))
             .filter(|&c| marks.get(c) == Mark::Blank)
-            .collect();
-        out.sort();
-        out
+            .collect()
     }
 
     /// Where the proof breaks: the unit it ends on (as a [`Uses`]), and the two

@@ -177,7 +177,7 @@ pub(crate) fn cells_phrase(g: &Geometry, names: &Names, cells: &[usize]) -> Stri
 
 /// Up to four cells by name, those of one line together: "row 2, columns 3 and
 /// 5", "rows 4 and 5 of column 3"; cells of several rows a row at a time, with
-/// semicolons between rows when there are more than two ("row 1, column 2; row
+/// semicolons between rows past a pair of single cells ("row 1, column 2; row
 /// 3, columns 4 and 6; and row 5, column 1"), since each name has a comma of its
 /// own and "row 1, column 3, row 1, column 4 and …" reads as a riddle.
 pub(crate) fn few_cells(g: &Geometry, cells: &[usize]) -> String {
@@ -202,8 +202,10 @@ pub(crate) fn few_cells(g: &Geometry, cells: &[usize]) -> String {
                 }
             }
             let said: Vec<String> = groups.iter().map(|group| few_cells(g, group)).collect();
+            // Two single cells read as a pair; past that, a row's own "and" or a
+            // third row asks for semicolons.
             match said.as_slice() {
-                [a, b] => format!("{a} and {b}"),
+                [a, b] if groups.iter().all(|group| group.len() == 1) => format!("{a} and {b}"),
                 [init @ .., last] => format!("{}; and {last}", init.join("; ")),
                 [] => String::new(),
             }
@@ -252,6 +254,7 @@ mod tests {
         assert_eq!(few_cells(&g, &[at(0, 2), at(0, 3), at(0, 7)]), "row 1, columns 3, 4 and 8");
         assert_eq!(few_cells(&g, &[at(3, 2), at(4, 2)]), "rows 4 and 5 of column 3");
         assert_eq!(few_cells(&g, &[at(0, 1), at(1, 0)]), "row 1, column 2 and row 2, column 1");
+        assert_eq!(few_cells(&g, &[at(0, 1), at(0, 4), at(1, 0)]), "row 1, columns 2 and 5; and row 2, column 1");
         assert_eq!(
             few_cells(&g, &[at(0, 1), at(2, 3), at(2, 5), at(4, 0)]),
             "row 1, column 2; row 3, columns 4 and 6; and row 5, column 1"
