@@ -516,7 +516,9 @@ pub fn hint_text(
                     (red, g, b)
                 };
                 let style = if decided.is_some() || mistake { ";1;4" } else { "" };
-                let fg = if mistake { "31" } else { text_on([red, g, b]) };
+                // The mark to fix, and what its proof rules out, in red.
+                let fg =
+                    if mistake || (symbol == '\u{b7}' && hint.fix.is_some()) { "31" } else { text_on([red, g, b]) };
                 let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m {symbol} \x1b[0m");
             } else if used {
                 let _ = write!(out, "({symbol})");

@@ -83,7 +83,11 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     // Text sized to the board's width as well as its cells: a picture shown at a
     // phone's width keeps its sentence readable (about 16 px at 358 px wide).
     let size = (grid.py * 0.4).max(f64::from(board.width()) / 22.0);
-    banner::below(&board, hint.reveals.reveal(look.reveal), size as f32)
+    let mut text = hint.reveals.reveal(look.reveal).to_string();
+    if look.reveal == Reveal::Answer && hint.fix.is_some() && !hint.implied.is_empty() {
+        text.push_str("\n(Red dots: ruled out if that mark stays.)");
+    }
+    banner::below(&board, &text, size as f32)
 }
 
 /// The units a hint picture outlines ([`Hint::shown`]), each as the set of its cells.
@@ -135,10 +139,19 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     }
     // What the player's crowns rule out inside the outlined units, as the
     // terminal's `·`: "one cell left" then shows one cell left.
-    let dot = (grid.px.min(grid.py) * 0.07).max(2.0) as i32;
+    // A mistake's are what its proof rules out: larger, in the ring's red edged
+    // in white, apart from the player's own marks.
+    let proof = hint.fix.is_some();
+    let dot = (grid.px.min(grid.py) * if proof { 0.1 } else { 0.07 }).max(if proof { 3.0 } else { 2.0 }) as i32;
     for &cell in hint.implied.iter().filter(|c| units.iter().any(|u| u[c.row * n + c.col])) {
-        let (cx, cy) = grid.center(cell);
-        imageproc::drawing::draw_filled_circle_mut(img, (cx as i32, cy as i32), dot, Rgb(EARLIER));
+        let at = grid.center(cell);
+        let at = (at.0 as i32, at.1 as i32);
+        if proof {
+            imageproc::drawing::draw_filled_circle_mut(img, at, dot + 1, Rgb([255, 255, 255]));
+            imageproc::drawing::draw_filled_circle_mut(img, at, dot, Rgb(overlay::MISTAKE));
+        } else {
+            imageproc::drawing::draw_filled_circle_mut(img, at, dot, Rgb(EARLIER));
+        }
     }
     if let Some(step) = &hint.step {
         for &(cell, state) in &step.decided {

@@ -78,7 +78,18 @@ pub(crate) fn list(items: &[String]) -> String {
     }
 }
 
-/// "rows 2, 3 and 5" / "the purple and blue regions" for a set of units of one kind.
+/// "2, 3 and 5" for line numbers, or "8 to 13" for three or more in a row.
+fn line_numbers(nums: &[usize]) -> String {
+    match nums {
+        [first, .., last] if nums.len() >= 3 && nums.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("{first} to {last}")
+        }
+        _ => list(&nums.iter().map(|x| x.to_string()).collect::<Vec<_>>()),
+    }
+}
+
+/// "rows 2, 3 and 5" / "rows 8 to 13" / "the purple and blue regions" for a set of
+/// units of one kind.
 pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
     if let [one] = us {
         // One unit reads as itself: "region H", not "regions H".
@@ -86,14 +97,14 @@ pub(crate) fn units(names: &Names, us: &[Unit]) -> String {
     }
     match us.first() {
         Some(Unit::Row(_)) => {
-            let nums: Vec<String> =
-                us.iter().filter_map(|u| if let Unit::Row(r) = u { Some((r + 1).to_string()) } else { None }).collect();
-            format!("rows {}", list(&nums))
+            let nums: Vec<usize> =
+                us.iter().filter_map(|u| if let Unit::Row(r) = u { Some(r + 1) } else { None }).collect();
+            format!("rows {}", line_numbers(&nums))
         }
         Some(Unit::Col(_)) => {
-            let nums: Vec<String> =
-                us.iter().filter_map(|u| if let Unit::Col(c) = u { Some((c + 1).to_string()) } else { None }).collect();
-            format!("columns {}", list(&nums))
+            let nums: Vec<usize> =
+                us.iter().filter_map(|u| if let Unit::Col(c) = u { Some(c + 1) } else { None }).collect();
+            format!("columns {}", line_numbers(&nums))
         }
         _ => {
             // "the purple and blue regions" / "regions A and B".
@@ -245,6 +256,14 @@ pub(crate) fn kind_word(u: Unit, plural: bool) -> &'static str {
 mod tests {
     use super::{few_cells, still, thousands};
     use crate::solve::logic::testing::geometry;
+
+    #[test]
+    fn three_lines_or_more_in_a_row_are_a_range() {
+        use super::line_numbers;
+        assert_eq!(line_numbers(&[8, 9, 10, 11, 12, 13]), "8 to 13");
+        assert_eq!(line_numbers(&[3, 4]), "3 and 4");
+        assert_eq!(line_numbers(&[2, 3, 5]), "2, 3 and 5");
+    }
 
     #[test]
     fn a_few_cells_are_said_a_line_at_a_time() {

@@ -194,7 +194,7 @@ export function makeAnswers(ui, game) {
     });
     const next = stage === 1 ? "Press Show the reason for why." :
       stage === 2 ? (fixing ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
-        fixing ? "Tap the ringed mark to change it, or press Fix it." :
+        fixing ? (rec.implied && rec.implied.length ? "Red dots: ruled out if that mark stays. " : "") + "Tap the ringed mark to change it, or press Fix it." :
           walking ? "Press Next step for the step after it." : "Play it on the board, or press Play it.";
     say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list, after);
     // At the answer the next thing is to play it: Hint comes back once the board changes.

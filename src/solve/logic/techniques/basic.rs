@@ -214,7 +214,8 @@ pub(crate) fn reach_of_placed(g: &Geometry, names: &Names, after: &Board, placed
     let text = if parts.is_empty() {
         format!("{who} out {cells}")
     } else {
-        format!("{who} out {cells}: {}", parts.join(", and "))
+        // A comma before "and" only after a list of units, which has an "and" of its own.
+        format!("{who} out {cells}: {}", parts.join(if full.len() > 1 { ", and " } else { " and " }))
     };
     full_stop(sentence(text))
 }
