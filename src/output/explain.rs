@@ -383,8 +383,12 @@ impl<'a> HintJson<'a> {
             (Some(s), _) => Some(StepJson::new(s).up_to(reveal, &h.look)),
             // The engine's hint says the mistake in three reveals; the cell is the answer.
             (None, Some(m)) => {
+                // Where the proof breaks (the unit, two stars that would touch) and the mark itself.
                 let mut uses = h.shown(Reveal::Answer);
-                uses.cells.push(m.cell);
+                if !uses.cells.contains(&m.cell) {
+                    uses.cells.push(m.cell);
+                    uses.cells.sort();
+                }
                 Some(
                     StepJson {
                         technique: Some("mistake"),
