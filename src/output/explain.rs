@@ -538,9 +538,9 @@ pub fn hint_text(
         legend.extend(words.iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| *w));
     }
     // A mistake's dots are not the board's: they are what its proof rules out.
-    if answer && hint.fix.is_some() && !hint.implied.is_empty() {
-        legend.push("\u{b7} ruled out if that mark stays");
-    }
+    let dots = (answer && hint.fix.is_some() && !hint.implied.is_empty())
+        .then(|| format!("\u{b7} {}", crate::output::hint::PROOF_DOTS));
+    legend.extend(dots.as_deref());
     if !legend.is_empty() {
         let _ = writeln!(out, "  ({})", legend.join(", "));
     }

@@ -41,6 +41,10 @@ const EARLIER: [u8; 3] = [90, 90, 100];
 /// outlines' black or blue and the marks' green and grey.
 const ASKED: [u8; 3] = [235, 120, 0];
 
+/// What a mistake's dots are, on the picture and the terminal alike (the cells its
+/// proof rules out, [`Hint::implied`]).
+pub(crate) const PROOF_DOTS: &str = "ruled out if that mark stays";
+
 /// How a hint picture is drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Look {
@@ -85,7 +89,7 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     let size = (grid.py * 0.4).max(f64::from(board.width()) / 22.0);
     let mut text = hint.reveals.reveal(look.reveal).to_string();
     if look.reveal == Reveal::Answer && hint.fix.is_some() && !hint.implied.is_empty() {
-        text.push_str("\n(Red dots: ruled out if that mark stays.)");
+        text.push_str(&format!("\n(Red dots: {PROOF_DOTS}.)"));
     }
     banner::below(&board, &text, size as f32)
 }

@@ -10,7 +10,7 @@ use super::engine::Engine;
 use super::mistakes::{clashes, correct_board, first_to_fix, mistakes, prove};
 pub use super::mistakes::{mark_word, placed, players_mistakes, Clash, Mistake, Proof};
 use super::step::{add_unit, Reveal, Reveals, Step, Uses};
-use super::words::{lower_first, sentence, units};
+use super::words::{lower_first, numbered, sentence, units};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
 
@@ -398,9 +398,9 @@ fn fix(
             match steps.as_slice() {
                 [one] => format!("The {x} on {cell} is wrong: {}{close}", lower_first(&one.reveals.text)),
                 _ => format!(
-                    "The {x} on {cell} is wrong: {} steps from your board put a {queen} there:{}\n{}",
+                    "The {x} on {cell} is wrong: {} steps from your board put a {queen} there:\n{}\n{}",
                     steps.len(),
-                    numbered(steps),
+                    numbered(steps.iter().map(|s| s.reveals.text.as_str())),
                     close.trim_start()
                 ),
             }
@@ -437,16 +437,11 @@ fn refuted(mark: &str, without: &str, said: &[Step], says: &str, fix: &str) -> S
             lower_first(&one.reveals.text)
         ),
         _ => format!(
-            "The {mark} is wrong. With it there{without}, {} steps follow from your board:{}\nThen {says}. Remove {fix}.",
+            "The {mark} is wrong. With it there{without}, {} steps follow from your board:\n{}\nThen {says}. Remove {fix}.",
             said.len(),
-            numbered(said)
+            numbered(said.iter().map(|s| s.reveals.text.as_str()))
         ),
     }
-}
-
-/// Steps one a line, each on a line of its own after a line break, numbered from 1.
-fn numbered(steps: &[Step]) -> String {
-    steps.iter().enumerate().map(|(k, s)| format!("\n{}. {}", k + 1, s.reveals.text)).collect()
 }
 
 /// The release-build check: a step is shown only when every cell it decides agrees

@@ -13,7 +13,7 @@ use super::hint::Mistake;
 use super::hint::{fix_of, Hint};
 use super::mistakes::{mark_word, mistakes};
 use super::step::{add_unit, Reveals, Step, Uses};
-use super::words::{lower_first, piece, sentence};
+use super::words::{lower_first, numbered, piece, sentence};
 use crate::puzzle::marks::{Mark, Marks};
 use crate::puzzle::{Cell, Placement, Regions};
 
@@ -156,18 +156,17 @@ pub fn why(engine: &Engine, regions: &Regions, solution: &Placement, marks: &Mar
         }
         (Some(s), steps) => {
             let n = steps.len();
-            let reasons: Vec<String> =
-                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.reason)).collect();
-            let texts: Vec<String> =
-                steps.iter().enumerate().map(|(k, s)| format!("{}. {}", k + 1, s.reveals.text)).collect();
             // One step a line: the terminal numbers them, the picture's banner and
             // the page list them, each where the last one ends.
             (
                 format!("It takes {n} steps from your board. The first: {}", lower_first(&steps[0].reveals.nudge)),
-                format!("It takes {n} steps from your board.\n{}", reasons.join("\n")),
+                format!(
+                    "It takes {n} steps from your board.\n{}",
+                    numbered(steps.iter().map(|s| s.reveals.reason.as_str()))
+                ),
                 format!(
                     "It takes {n} steps from your board.\n{}{}",
-                    texts.join("\n"),
+                    numbered(steps.iter().map(|s| s.reveals.text.as_str())),
                     so(&steps[n - 1], s).replacen(' ', "\n", 1)
                 ),
             )

@@ -88,6 +88,14 @@ fn line_numbers(nums: &[usize]) -> String {
     }
 }
 
+/// Lines numbered from 1, one a line ("1. …\n2. …"): a chain of steps as `why`
+/// and a mistake's proof set it out, which the terminal indents, the picture's
+/// banner hangs and the page lists.
+pub(crate) fn numbered<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
+    let lines: Vec<String> = lines.into_iter().enumerate().map(|(k, line)| format!("{}. {line}", k + 1)).collect();
+    lines.join("\n")
+}
+
 /// "rows 2, 3 and 5" / "rows 8 to 13" / "the purple and blue regions" for a set of
 /// units of one kind.
 pub(crate) fn units(names: &Names, us: &[Unit]) -> String {

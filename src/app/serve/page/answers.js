@@ -148,6 +148,19 @@ export function makeAnswers(ui, game) {
 
   const piece = () => (starry(game.pos()) ? "star" : "crown");
 
+  /** Words of several lines as said beside the board: the first line, the numbered
+   *  lines as a list (their numbers left to it), and a last line that is not
+   *  numbered after the list. Words of one or two lines stay one sentence. */
+  function lines(text) {
+    const parts = (text || "").split("\n");
+    if (parts.length <= 2) return { sentence: text, list: null, after: null };
+    const number = /^\d+\.\s/;
+    const last = parts[parts.length - 1];
+    const after = number.test(last) ? null : last;
+    const items = after === null ? parts.slice(1) : parts.slice(1, -1);
+    return { sentence: parts[0], list: items.map((t) => ({ text: t.replace(number, "") })), after: after };
+  }
+
   function hint(step, stage, text) {
     const body = text || toText(game.pos());
     ask("api/hint?" + query("picture=none&step=" + step + "&reveal=" + REVEALS[stage - 1]), body, (rec, status) => {
@@ -174,15 +187,8 @@ export function makeAnswers(ui, game) {
       ui.apply.hidden = true;
       return;
     }
-    let sentence = stage === 1 ? h.nudge : stage === 2 ? h.reason : h.text;
     // A proof of several steps comes one a line: its lead, the numbered steps, then how it breaks.
-    let list = null, after = null;
-    const parts = (sentence || "").split("\n");
-    if (parts.length > 2) {
-      sentence = parts[0];
-      list = parts.slice(1, -1).map((t) => ({ text: t.replace(/^\d+\.\s/, "") }));
-      after = parts[parts.length - 1];
-    }
+    const { sentence, list, after } = lines(stage === 1 ? h.nudge : stage === 2 ? h.reason : h.text);
     const fix = fixing && stage === 3 && rec.mistakes && rec.mistakes[0];
     game.board.show({
       look: h.uses,
@@ -241,11 +247,7 @@ export function makeAnswers(ui, game) {
     if (stage === 2 && sentence) {
       // A reason of several steps is a list: its first line says how many, then
       // one numbered step a line.
-      const parts = sentence.split("\n");
-      if (parts.length > 2) {
-        sentence = parts[0];
-        list = parts.slice(1).map((t) => ({ text: t.replace(/^\d+\.\s/, "") }));
-      }
+      ({ sentence, list } = lines(sentence));
     } else if (stage === 3 && rec.steps && rec.steps.length > 1) {
       sentence = "It takes " + rec.steps.length + " steps from your board; tap one to see it on the board.";
       let earlier = [];
