@@ -39,8 +39,15 @@ pub(crate) struct WhyJson<'a> {
     pub mistake: Option<bool>,
     /// At the answer: the steps from the player's board, the last deciding the cell.
     pub steps: Vec<StepJson>,
-    /// What the nudge points at: units, and cells the steps do not decide.
+    /// What the nudge points at: units, and cells the steps do not decide. For a
+    /// mark that is wrong, what its hint outlines at that reveal: at the answer,
+    /// where its proof breaks (the unit left without room, or two stars that
+    /// would touch), as the terminal and the picture outline it.
     pub look: UsesJson,
+    /// Blank cells the player's right crowns rule out, taken as known by the
+    /// answer; for a mark that is wrong, at the answer only, the cells its proof
+    /// rules out in the unit it leaves without room (as `hint --json`'s `implied`).
+    pub implied: Vec<[usize; 2]>,
     /// The picture written, if any.
     pub output: Option<String>,
     /// Why it failed.
@@ -68,7 +75,19 @@ impl<'a> WhyJson<'a> {
             }),
             mistake: why.filter(|_| answer).map(|w| w.mistake.is_some()),
             steps: why.filter(|_| answer).map(|w| w.steps.iter().map(StepJson::new).collect()).unwrap_or_default(),
-            look: why.map(|w| UsesJson::new(&w.look)).unwrap_or_default(),
+            look: why
+                .map(|w| match &w.mistake {
+                    Some(h) => UsesJson::new(&h.shown(reveal)),
+                    None => UsesJson::new(&w.look),
+                })
+                .unwrap_or_default(),
+            implied: why
+                .map(|w| match &w.mistake {
+                    Some(h) if answer => h.implied.iter().map(|c| [c.row, c.col]).collect(),
+                    Some(_) => Vec::new(),
+                    None => w.implied.iter().map(|c| [c.row, c.col]).collect(),
+                })
+                .unwrap_or_default(),
             output: None,
             error: outcome.result.as_ref().err().map(ErrorJson::from_error),
         }

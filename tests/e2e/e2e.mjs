@@ -248,6 +248,24 @@ async function fixMistake(view) {
   const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, spot);
   assert(under === "apply", `at the answer, Hint's spot holds ${under}, not Fix it`);
   await shot(page, `${view}-fix`);
+  // Why? about the wrong mark is its fix: the same ring and dots at the answer, and
+  // none of the proof's steps drawn as decided (they hold only with the mark there).
+  await page.click("#why");
+  await page.click(`[data-cell="${fix}"]`);
+  await page.waitForFunction(() => (document.getElementById("side-title").textContent || "").startsWith("Why?"), null, { timeout: TIMEOUT });
+  assert((await page.$$(".ghost.out")).length === 0, "why's dots show at the nudge");
+  for (const stage of ["the reason", "the answer"]) {
+    await page.click("#hint");
+    await page.waitForFunction((s) => (document.querySelector("#words .stage") || {}).textContent?.includes(s), stage, { timeout: TIMEOUT });
+  }
+  assert(await page.$eval(".cell.fix", (e) => e.dataset.cell) === fix, "why's answer rings the mark");
+  const whyDots = await page.$$eval(".ghost.out", (g) => g.map((e) => e.parentElement.dataset.cell));
+  assert(whyDots.join() === dots.join(), `why dots ${whyDots.join(" ")}, the hint ${dots.join(" ")}`);
+  assert((await page.$$(".ghost.q, .ghost.x")).length === 0, "why's answer draws the proof's steps as decided");
+  assert((await page.textContent("#words")).includes("is wrong"), "why's answer does not say the mark is wrong");
+  await shot(page, `${view}-why-fix`);
+  await page.click("#back");
+  await page.waitForSelector(".cell.fix", { timeout: TIMEOUT });
   await page.click(`[data-cell="${fix}"]`);
   assert((await page.$$(".cell.fix")).length === 0, "the ring goes once the mark is changed");
   assert((await page.$$(".ghost.out")).length === 0, "the dots go once the mark is changed");

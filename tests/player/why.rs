@@ -254,3 +254,92 @@ fn why_about_a_cell_the_first_hint_decides_is_no_longer_and_no_harder_than_the_h
     assert!(cells > 200, "cells the first hints decide: {cells}");
     eprintln!("{} screenshots, {cells} cells the first hint decides", shots.len());
 }
+
+/// "Why?" about a wrong mark is that mark's fix, the same on every surface as the
+/// hint's: on each Queens screenshot whose first hint fixes a mark, `why --json`
+/// about that mark says the hint's words at each reveal, outlines what the hint
+/// outlines, and dots the proof's cells at the answer only (the page draws its
+/// record; the terminal and the picture draw the hint), never the proof's steps
+/// as decided: they hold only with the wrong mark in place.
+#[derive(serde::Deserialize)]
+struct Labelled {
+    file: String,
+    mistakes: Vec<[usize; 2]>,
+}
+
+#[test]
+fn why_about_a_wrong_mark_is_its_fix_with_the_hints_dots_at_the_answer_only() {
+    let Some(dir) = common::corpus_or_skip() else { return };
+    let dir = dir.join("played");
+    let shots: Vec<Labelled> = common::manifest(&dir);
+    let run = |args: &[&str], path: &std::path::Path| -> serde_json::Value {
+        let out = common::queens().args(args).args(["--json", "--no-image"]).arg(path).output().unwrap();
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{path:?}: {e}"))
+    };
+    let results: Vec<(usize, Vec<String>)> = shots
+        .par_iter()
+        .filter(|s| !s.mistakes.is_empty())
+        .map(|shot| {
+            let path = dir.join(&shot.file);
+            let hint = run(&["hint", "--reveal", "answer"], &path);
+            if hint["fixing"] != true {
+                return (0, Vec::new());
+            }
+            // The mark the hint fixes: its answer begins with it.
+            let text = hint["hint"]["text"].as_str().unwrap();
+            let fixed = hint["mistakes"].as_array().unwrap().iter().find_map(|m| {
+                let [r, c] = [0, 1].map(|k| m[k].as_u64().unwrap() as usize + 1);
+                text.split(" is wrong").next()?.ends_with(&format!(" on row {r}, column {c}")).then_some((r, c))
+            });
+            let Some((r, c)) = fixed else {
+                return (0, vec![format!("{}: the fix names no mistake: {text}", shot.file)]);
+            };
+            let cell = format!("r{r}c{c}");
+            let mut faults = Vec::new();
+            let mut dotted = 0;
+            for reveal in ["nudge", "reason", "answer"] {
+                let h = run(&["hint", "--reveal", reveal], &path);
+                let w = run(&["why", &cell, "--reveal", reveal], &path);
+                let key = ["nudge", "reason", "text"]
+                    [["nudge", "reason", "answer"].iter().position(|&x| x == reveal).unwrap()];
+                if w[key] != h["hint"][key] {
+                    faults.push(format!(
+                        "{} {cell} {reveal}: why says {}, the hint {}",
+                        shot.file, w[key], h["hint"][key]
+                    ));
+                }
+                let implied = w["implied"].as_array().unwrap();
+                if reveal == "answer" {
+                    dotted = implied.len();
+                    if w["implied"] != h["implied"] || w["mistake"] != true {
+                        faults.push(format!(
+                            "{} {cell}: why dots {}, the hint {}",
+                            shot.file, w["implied"], h["implied"]
+                        ));
+                    }
+                    // The hint's step lists the mark too; the why record names it as its cell.
+                    for unit in ["rows", "cols", "regions"] {
+                        if w["look"][unit] != h["hint"]["uses"][unit] {
+                            faults.push(format!(
+                                "{} {cell}: why outlines {}, the hint {}",
+                                shot.file, w["look"], h["hint"]["uses"]
+                            ));
+                        }
+                    }
+                } else if !implied.is_empty() {
+                    faults.push(format!("{} {cell} {reveal}: dots before the answer: {}", shot.file, w["implied"]));
+                }
+            }
+            (dotted, faults)
+        })
+        .collect();
+    let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
+    assert!(
+        faults.is_empty(),
+        "{} faults:\n{}",
+        faults.len(),
+        faults.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
+    );
+    let dotted = results.iter().filter(|r| r.0 > 0).count();
+    assert!(dotted >= 5, "only {dotted} wrong marks whose why has dots: the test checks little");
+}

@@ -16,6 +16,9 @@ import { toText, cellName, cellArg, starry } from "./board.js";
 const REVEALS = ["nudge", "reason", "answer"];
 const SAID = ["where to look", "the reason", "the answer"];
 const MORE = ["Hint", "Show the reason", "Show the answer"];
+/** What the red dots of a mark to fix mean (the terminal's legend and the
+ *  picture's banner say the same: `output::hint::PROOF_DOTS`). */
+const DOTS = "Red dots: ruled out if that mark stays.";
 
 /** Sends `body` (text, or the screenshot's Blob) to `path` and gives back `{status, rec}` (rec null when not JSON). */
 export function post(path, body) {
@@ -200,7 +203,7 @@ export function makeAnswers(ui, game) {
     });
     const next = stage === 1 ? "Press Show the reason for why." :
       stage === 2 ? (fixing ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
-        fixing ? (rec.implied && rec.implied.length ? "Red dots: ruled out if that mark stays. " : "") + "Tap the ringed mark to change it, or press Fix it." :
+        fixing ? (rec.implied && rec.implied.length ? DOTS + " " : "") + "Tap the ringed mark to change it, or press Fix it." :
           walking ? "Press Next step for the step after it." : "Play it on the board, or press Play it.";
     say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list, after);
     // At the answer the next thing is to play it: Hint comes back once the board changes.
@@ -241,10 +244,19 @@ export function makeAnswers(ui, game) {
     const rec = q.rec, stage = q.stage, cell = q.cell;
     const title = "Why? " + cellName(cell[0], cell[1]);
     ui.title.textContent = title;
-    game.board.show({ look: rec.look, asked: cell, fix: stage === 3 && rec.mistake ? cell : null });
+    const fixing = stage === 3 && rec.mistake;
+    let layer = { look: rec.look, asked: cell, fix: fixing ? cell : null };
     let sentence = stage === 1 ? rec.nudge : stage === 2 ? rec.reason : rec.text;
-    let list = null;
-    if (stage === 2 && sentence) {
+    let list = null, after = null;
+    let next = stage < 3 ? "Press " + MORE[stage] + "." : "Press Why? and tap another cell to ask again.";
+    if (fixing) {
+      // The mark asked about is wrong: its fix, said as a hint says it. The
+      // proof's steps hold only with the mark in place, so none is drawn as
+      // decided; what the proof rules out where it breaks is dotted.
+      ({ sentence, list, after } = lines(sentence));
+      layer.out = rec.implied;
+      next = (rec.implied && rec.implied.length ? DOTS + " " : "") + "Tap the ringed mark to change it, or press Why? and tap another cell.";
+    } else if (stage === 2 && sentence) {
       // A reason of several steps is a list: its first line says how many, then
       // one numbered step a line.
       ({ sentence, list } = lines(sentence));
@@ -252,17 +264,17 @@ export function makeAnswers(ui, game) {
       sentence = "It takes " + rec.steps.length + " steps from your board; tap one to see it on the board.";
       let earlier = [];
       list = rec.steps.map((s) => {
-        const layer = { look: s.uses, decided: s.decided, earlier: earlier.slice(), asked: cell };
+        const step = { look: s.uses, decided: s.decided, earlier: earlier.slice(), asked: cell };
         earlier = earlier.concat(s.decided);
-        return { text: s.text, layer: layer };
+        return { text: s.text, layer: step };
       });
       const last = rec.steps[rec.steps.length - 1];
-      game.board.show({ look: last.uses, decided: last.decided, asked: cell, fix: rec.mistake ? cell : null });
+      layer = { look: last.uses, decided: last.decided, asked: cell };
     } else if (stage === 3 && rec.steps && rec.steps.length === 1) {
-      game.board.show({ look: rec.steps[0].uses, decided: rec.steps[0].decided, asked: cell, fix: rec.mistake ? cell : null });
+      layer = { look: rec.steps[0].uses, decided: rec.steps[0].decided, asked: cell };
     }
-    const next = stage < 3 ? "Press " + MORE[stage] + "." : "Press Why? and tap another cell to ask again.";
-    say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list);
+    game.board.show(layer);
+    say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list, after);
     ui.hint.hidden = false;
     ui.hint.textContent = stage < 3 ? MORE[stage] : MORE[0];
     ui.apply.hidden = true;
