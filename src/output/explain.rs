@@ -457,8 +457,7 @@ pub(crate) fn star_symbol(stars: usize, from_borders: bool) -> char {
 /// (`Q` queen, or `*` a star on a Star Battle board, `x` X mark; at the answer, `·`
 /// a blank cell their crowns already rule out), the decided cells (`+` place a queen, `-` clear),
 /// mistakes (`!`) and the cells the argument uses (in brackets, or tinted in colour).
-/// On a Star Battle board, a legend under the board says what `+`, `-` and `!` mean
-/// when they appear.
+/// A legend under the board says what `+`, `-`, `!` and `·` mean when they appear.
 ///
 /// `reveal` picks the sentence; below [`Reveal::Answer`] the board shows where to
 /// look (the units of the nudge) and no decided cell or mistake.
@@ -471,7 +470,7 @@ pub fn hint_text(
     stars: usize,
 ) -> String {
     let star = star_symbol(stars, outcome.from_borders);
-    let mut shown = [false; 3];
+    let mut shown = [false; 4];
     // A chain's steps go one a line (`why`), each indented as the board is.
     let mut out = format!("  {}\n", hint.reveals.reveal(reveal).replace('\n', "\n  "));
     let colors = crate::output::palette::display_colors(outcome);
@@ -505,7 +504,7 @@ pub fn hint_text(
                 _ if implied => '·',
                 _ => letter,
             };
-            if let Some(i) = ['+', '-', '!'].iter().position(|&x| x == symbol) {
+            if let Some(i) = ['+', '-', '!', '\u{b7}'].iter().position(|&x| x == symbol) {
                 shown[i] = true;
             }
             if color {
@@ -532,15 +531,19 @@ pub fn hint_text(
         }
         out.push('\n');
     }
-    let words = ["+ a star to place", "- no star here", "! the mark to fix"];
-    let mut legend: Vec<&str> = Vec::new();
-    if star == '*' {
-        legend.extend(words.iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| *w));
-    }
-    // A mistake's dots are not the board's: they are what its proof rules out.
-    let dots = (answer && hint.fix.is_some() && !hint.implied.is_empty())
-        .then(|| format!("\u{b7} {}", crate::output::hint::PROOF_DOTS));
-    legend.extend(dots.as_deref());
+    let piece = if stars == 1 { "queen" } else { "star" };
+    let words = [
+        format!("+ a {piece} to place"),
+        format!("- no {piece} here"),
+        "! the mark to fix".to_string(),
+        // A mistake's dots are not the board's: they are what its proof rules
+        // out. Otherwise they are what the player's own pieces rule out.
+        match hint.fix {
+            Some(_) => format!("\u{b7} {}", crate::output::hint::PROOF_DOTS),
+            None => format!("\u{b7} ruled out by your {}", if stars == 1 { "crowns" } else { "stars" }),
+        },
+    ];
+    let legend: Vec<String> = words.into_iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| w).collect();
     if !legend.is_empty() {
         let _ = writeln!(out, "  ({})", legend.join(", "));
     }

@@ -154,7 +154,9 @@ fn mistakes_come_first_and_name_the_cell() {
     let human = String::from_utf8(out.stdout).unwrap();
     assert!(human.contains("3 mistakes"), "{human}");
     // Only the mark the answer is about is marked: another wrong X would show where a queen goes.
-    assert_eq!(human.matches('!').count(), 1, "the mistake to fix is marked on the board: {human}");
+    let marked = human.matches("(!)").count() + human.matches(" ! ").count();
+    assert_eq!(marked, 1, "the mistake to fix is marked on the board: {human}");
+    assert!(human.contains("(! the mark to fix"), "the legend: {human}");
     assert!(human.lines().nth(2).is_some_and(|row| row.contains("(!)")), "on row 1: {human}");
 }
 

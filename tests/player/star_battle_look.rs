@@ -156,10 +156,10 @@ fn a_star_battle_terminal_hint_prints_stars_and_a_legend() {
     // Before the answer, no `+` or `-`, so no legend.
     let text = hint(&["hint"], "starbattle-played.png");
     assert!(!text.contains("a star to place"), "{text}");
-    // Queens keeps its `Q` and prints no legend.
+    // Queens keeps its `Q`, and its legend says queen.
     let text = hint(&["hint", "--reveal", "answer"], "issue-9x9-played.txt");
     assert!(board_lines(&text).any(|l| l.contains(" Q ")), "{text}");
-    assert!(!text.contains("a star to place"), "{text}");
+    assert!(text.contains("(- no queen here, · ruled out by your crowns)") && !text.contains("star"), "{text}");
 }
 
 #[test]
