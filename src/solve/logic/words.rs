@@ -196,9 +196,9 @@ pub(crate) fn cells_phrase(g: &Geometry, names: &Names, cells: &[usize]) -> Stri
 
 /// Up to four cells by name, those of one line together: "row 2, columns 3 and
 /// 5", "rows 4 and 5 of column 3"; cells of several rows a row at a time, with
-/// semicolons between rows past a pair of single cells ("row 1, column 2; row
-/// 3, columns 4 and 6; and row 5, column 1"), since each name has a comma of its
-/// own and "row 1, column 3, row 1, column 4 and …" reads as a riddle.
+/// semicolons between rows past a pair ("row 1, column 2; row 3, columns 4 and
+/// 6; and row 5, column 1"), since each name has a comma of its own and "row 1,
+/// column 3, row 1, column 4 and …" reads as a riddle.
 pub(crate) fn few_cells(g: &Geometry, cells: &[usize]) -> String {
     let n = g.n;
     let (rows, cols) = (|i: usize| i / n, |i: usize| i % n);
@@ -221,10 +221,11 @@ pub(crate) fn few_cells(g: &Geometry, cells: &[usize]) -> String {
                 }
             }
             let said: Vec<String> = groups.iter().map(|group| few_cells(g, group)).collect();
-            // Two single cells read as a pair; past that, a row's own "and" or a
-            // third row asks for semicolons.
+            // Two rows read as a pair when the first is a single cell ("row 1,
+            // column 2 and row 3, columns 4 and 6"); past that, an "and" of a row
+            // before the last, or a third row, asks for semicolons.
             match said.as_slice() {
-                [a, b] if groups.iter().all(|group| group.len() == 1) => format!("{a} and {b}"),
+                [a, b] if groups[0].len() == 1 => format!("{a} and {b}"),
                 [init @ .., last] => format!("{}; and {last}", init.join("; ")),
                 [] => String::new(),
             }
@@ -245,7 +246,11 @@ pub(crate) fn outcome(g: &Geometry, names: &Names, decided: &[(usize, CellState)
     if !empty.is_empty() {
         parts.push(format!("{} {} empty", cells_phrase(g, names, &empty), verb(&empty, "is", "are")));
     }
-    parts.join(" and ")
+    // A list with an "and" of its own closes with a comma before the next part:
+    // "row 2, column 3 holds a star, and rows 4 and 5 of column 1 are empty".
+    let listed = parts.first().is_some_and(|p| p.contains(" and ") || p.contains(';'))
+        || parts.get(1).is_some_and(|p| p.contains(" and ") || p.contains(';'));
+    parts.join(if listed { ", and " } else { " and " })
 }
 
 /// "row" / "columns" / "region": the word for a unit's kind.
@@ -282,9 +287,29 @@ mod tests {
         assert_eq!(few_cells(&g, &[at(3, 2), at(4, 2)]), "rows 4 and 5 of column 3");
         assert_eq!(few_cells(&g, &[at(0, 1), at(1, 0)]), "row 1, column 2 and row 2, column 1");
         assert_eq!(few_cells(&g, &[at(0, 1), at(0, 4), at(1, 0)]), "row 1, columns 2 and 5; and row 2, column 1");
+        // The row's own "and" last: nothing to mistake it for.
+        assert_eq!(few_cells(&g, &[at(9, 0), at(9, 9)]), "row 10, columns 1 and 10");
+        assert_eq!(few_cells(&g, &[at(1, 0), at(2, 3), at(2, 5)]), "row 2, column 1 and row 3, columns 4 and 6");
         assert_eq!(
             few_cells(&g, &[at(0, 1), at(2, 3), at(2, 5), at(4, 0)]),
             "row 1, column 2; row 3, columns 4 and 6; and row 5, column 1"
+        );
+    }
+
+    #[test]
+    fn an_outcome_whose_list_has_its_own_and_closes_it_with_a_comma() {
+        use super::outcome;
+        use crate::solve::logic::board::CellState::{Empty, Queen};
+        let g = geometry(11, 2);
+        let names = crate::solve::logic::words::Names::letters(11);
+        let at = |r: usize, c: usize| r * 11 + c;
+        assert_eq!(
+            outcome(&g, &names, &[(at(9, 9), Queen), (at(9, 10), Empty), (at(10, 9), Empty), (at(10, 10), Empty)]),
+            "row 10, column 10 holds a star, and row 10, column 11 and row 11, columns 10 and 11 are empty"
+        );
+        assert_eq!(
+            outcome(&g, &names, &[(at(0, 0), Queen), (at(5, 5), Empty)]),
+            "row 1, column 1 holds a star and row 6, column 6 is empty"
         );
     }
 
