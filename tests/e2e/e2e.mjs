@@ -208,7 +208,7 @@ async function playQueens(view) {
   const ask = now.indexOf("");
   await page.click("#why");
   await tap(page, Math.floor(ask / n), ask % n);
-  await page.waitForFunction(() => (document.getElementById("side-title").textContent || "").startsWith("Why?"), null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => (document.getElementById("side-title").textContent || "").startsWith("Why? row"), null, { timeout: TIMEOUT });
   assert((await page.$$(".cell.asked")).length === 1, "the cell asked about is ringed");
   await page.click("#hint");
   await page.waitForFunction(() => (document.querySelector("#words .stage") || {}).textContent?.includes("the reason"), null, { timeout: TIMEOUT });
@@ -216,6 +216,11 @@ async function playQueens(view) {
   await page.waitForFunction(() => (document.querySelector("#words .stage") || {}).textContent?.includes("the answer"), null, { timeout: TIMEOUT });
   await shot(page, `${view}-why`);
   assert((await boardState(page)).marks[ask] === "", "asking changes no mark");
+  // Asked from a hint, Back goes back to it, and the why's words go.
+  assert((await page.textContent("#back")).includes("Back to the hint"), "no way back to the hint");
+  await page.click("#back");
+  await page.waitForFunction(() => !(document.getElementById("side-title").textContent || "").startsWith("Why?"), null, { timeout: TIMEOUT });
+  assert(!(await page.textContent("#words")).includes("Why?"), "the why's words stay after Back");
   // To the end: the win, with the time and the emoji board.
   await playTo(page, await solutionOf(log));
   await page.waitForSelector("#win:visible", { timeout: TIMEOUT });
@@ -248,11 +253,17 @@ async function fixMistake(view) {
   const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, spot);
   assert(under === "apply", `at the answer, Hint's spot holds ${under}, not Fix it`);
   await shot(page, `${view}-fix`);
+  // Why? pressed and called off: the hint comes back as it was.
+  await page.click("#why");
+  await said(page, "Tap a cell to ask about it");
+  await page.click("#why");
+  await page.waitForFunction(() => document.getElementById("side-title").textContent === "Something to fix", null, { timeout: TIMEOUT });
+  assert((await page.$$(".cell.fix")).length === 1 && !(await page.isHidden("#apply")), "the hint is not back after Why? is called off");
   // Why? about the wrong mark is its fix: the same ring and dots at the answer, and
   // none of the proof's steps drawn as decided (they hold only with the mark there).
   await page.click("#why");
   await page.click(`[data-cell="${fix}"]`);
-  await page.waitForFunction(() => (document.getElementById("side-title").textContent || "").startsWith("Why?"), null, { timeout: TIMEOUT });
+  await page.waitForFunction(() => (document.getElementById("side-title").textContent || "").startsWith("Why? row"), null, { timeout: TIMEOUT });
   assert((await page.$$(".ghost.out")).length === 0, "why's dots show at the nudge");
   for (const stage of ["the reason", "the answer"]) {
     await page.click("#hint");
@@ -466,6 +477,10 @@ async function main() {
         assert(Math.abs(after.width - before.width) < 1, `the board went from ${before.width} to ${after.width} px`);
         assert(view === "phone" ? after.width >= 0.9 * after.vw : after.width >= 480, `${after.width} px`);
         await shot(page, `${view}-why-long`);
+        // Asked with no hint on screen, Back is back to playing, the why's words gone.
+        await page.click("#back");
+        await said(page, "Play on the board");
+        assert(!(await page.textContent("#words")).includes("Why?"), "the why's words stay after Back");
         wireIsClean(log);
         await ctx.close();
       });

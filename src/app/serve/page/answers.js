@@ -16,6 +16,8 @@ import { toText, cellName, cellArg, starry } from "./board.js";
 const REVEALS = ["nudge", "reason", "answer"];
 const SAID = ["where to look", "the reason", "the answer"];
 const MORE = ["Hint", "Show the reason", "Show the answer"];
+/** What to do once a question is left without a change to the board. */
+const PLAY_ON = "Play on the board. Stuck? Press Hint.";
 /** What the red dots of a mark to fix mean (the terminal's legend and the
  *  picture's banner say the same: `output::hint::PROOF_DOTS`). */
 const DOTS = "Red dots: ruled out if that mark stays.";
@@ -278,7 +280,8 @@ export function makeAnswers(ui, game) {
     ui.hint.hidden = false;
     ui.hint.textContent = stage < 3 ? MORE[stage] : MORE[0];
     ui.apply.hidden = true;
-    ui.back.hidden = !saved && stage === 3;
+    // Back at every stage: to the hint it was asked from, else to playing on.
+    ui.back.hidden = false;
     ui.back.textContent = saved ? "\u2190 Back to the hint" : "\u2190 Back";
   }
 
@@ -297,14 +300,14 @@ export function makeAnswers(ui, game) {
   });
   ui.apply.addEventListener("click", apply);
   ui.back.addEventListener("click", () => {
-    if (q && q.kind === "why") {
-      if (saved) { q = saved; saved = null; showHint(); } else reset("");
+    if (q && (q.kind === "why" || q.kind === "asking")) {
+      leaveWhy();
     } else if (q && q.kind === "hint" && walking && q.step > 0) {
       hint(q.step - 1, seen[q.step - 1] || 1, q.text);
     }
   });
   ui.walk.addEventListener("click", () => {
-    if (walking) { setWalking(false); reset(""); return; }
+    if (walking) { setWalking(false); reset(PLAY_ON); return; }
     setWalking(true);
     seen = {};
     hint(0, 1);
@@ -312,15 +315,33 @@ export function makeAnswers(ui, game) {
   ui.why.addEventListener("click", () => {
     asking = !asking;
     ui.boardEl.classList.toggle("asking", asking);
-    if (asking) say("Why?", "Tap a cell to ask about it.", "Press Why? again to play on instead.");
-    else reset("");
+    if (!asking) { leaveWhy(); return; }
+    // A hint on screen stays drawn (its ringed mark is worth asking about) and
+    // comes back after the answer, or if asking is called off.
+    if (q && q.kind === "hint") saved = q;
+    q = { kind: "asking" };
+    ui.title.textContent = "Why?";
+    ui.apply.hidden = true;
+    ui.hint.hidden = true;
+    ui.back.hidden = false;
+    ui.back.textContent = saved ? "\u2190 Back to the hint" : "\u2190 Back";
+    say("Why?", "Tap a cell to ask about it.", "Press Why? again to play on instead.");
   });
+
+  /** Leaves a "why?" (or asking for one): back to the hint it came from, else
+   *  to playing on. */
+  function leaveWhy() {
+    asking = false;
+    ui.boardEl.classList.remove("asking");
+    if (saved) { q = saved; saved = null; showHint(); } else reset(PLAY_ON);
+  }
 
   /** A cell picked while asking. */
   function pick(i) {
     const n = game.pos().n;
     asking = false;
     ui.boardEl.classList.remove("asking");
+    ui.hint.hidden = false;
     why([Math.floor(i / n), i % n], 1);
   }
 
