@@ -305,6 +305,13 @@ fn a_mistake_proof_is_drawn_and_named_where_it_breaks() {
             if !listed {
                 faults.push(format!("{what}: {said} steps said as {} lines: {}", lines.len(), h.reveals.text));
             }
+            // The mark is named once: its own reach is "it rules out".
+            if ["queen", "star"]
+                .iter()
+                .any(|p| h.reveals.text.contains(&format!("with it there, the {p} on {} ", fix.cell.name())))
+            {
+                faults.push(format!("{what}: the mark is named twice: {}", h.reveals.text));
+            }
             if fix.mark == Mark::Cross && h.reveals.text.contains(&format!("left for its queen: {}", fix.cell.name())) {
                 faults.push(format!("{what}: the crossed-out cell is counted as left: {}", h.reveals.text));
             }

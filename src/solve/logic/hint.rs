@@ -376,16 +376,19 @@ fn fix(
                 Some((a, b)) => format!("the {queen}s on {} and {} would touch", a.name(), b.name()),
                 None => says.clone(),
             };
-            refuted(&format!("{piece} on {cell}"), &without, steps, &says, &format!("the {piece} on {cell}"))
+            let mark = format!("{piece} on {cell}");
+            // Its own reach, the one step: "with it there, it rules out …".
+            let own = format!("The {queen} on {cell} rules out ");
+            refuted((&mark, Some(&own)), &without, steps, &says, &format!("the {piece} on {cell}"))
         }
         (Mark::Queen, _) => format!(
             "The {piece} on {cell} is not part of the solution (no short reason was found from your board): remove it."
         ),
         (_, Some(Proof::Forced { steps, broken: Some((_, says)) })) => {
-            refuted(&format!("{x} on {cell}"), "", &steps[..steps.len() - 1], says, &format!("the {x}"))
+            refuted((&format!("{x} on {cell}"), None), "", &steps[..steps.len() - 1], says, &format!("the {x}"))
         }
         (_, Some(Proof::Refuted { steps, says, .. })) => {
-            refuted(&format!("{x} on {cell}"), "", steps, says, &format!("the {x}"))
+            refuted((&format!("{x} on {cell}"), None), "", steps, says, &format!("the {x}"))
         }
         (_, Some(Proof::Forced { steps, .. })) => {
             // The conclusion, unless the last step's own sentence already says it.
@@ -427,15 +430,21 @@ fn fix(
 /// The answer for a wrong mark refuted (`mark`: "crown on row 2, column 3"):
 /// with it there (and, `without`, another mark left out), the steps `said`, then
 /// the rule `says` breaks; `fix` names what to remove. One step continues the
-/// sentence; several go one a line, numbered, as a `why` lists its chain (the
-/// terminal indents them, the picture's banner and the page list them).
-fn refuted(mark: &str, without: &str, said: &[Step], says: &str, fix: &str) -> String {
+/// sentence, and when it begins `own` (the mark's own reach: "The queen on row
+/// 2, column 3 rules out "), it says "it" for the mark named just before;
+/// several go one a line, numbered, as a `why` lists its chain (the terminal
+/// indents them, the picture's banner and the page list them).
+fn refuted((mark, own): (&str, Option<&str>), without: &str, said: &[Step], says: &str, fix: &str) -> String {
     match said {
         [] => format!("The {mark} is wrong: with it there{without}, {says}. Remove {fix}."),
-        [one] => format!(
-            "The {mark} is wrong: with it there{without}, {} Then {says}. Remove {fix}.",
-            lower_first(&one.reveals.text)
-        ),
+        [one] => {
+            let text = &one.reveals.text;
+            let step = match own.and_then(|own| text.strip_prefix(own)) {
+                Some(rest) => format!("it rules out {rest}"),
+                None => lower_first(text),
+            };
+            format!("The {mark} is wrong: with it there{without}, {step} Then {says}. Remove {fix}.")
+        }
         _ => format!(
             "The {mark} is wrong. With it there{without}, {} steps follow from your board:\n{}\nThen {says}. Remove {fix}.",
             said.len(),
