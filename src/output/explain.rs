@@ -460,11 +460,13 @@ pub(crate) fn star_symbol(stars: usize, from_borders: bool) -> char {
 /// A legend under the board says what `+`, `-`, `!` and `·` mean when they appear.
 ///
 /// `reveal` picks the sentence; below [`Reveal::Answer`] the board shows where to
-/// look (the units of the nudge) and no decided cell or mistake.
+/// look (the units of the nudge) and no decided cell or mistake. `asked`, the
+/// cell a `why` is about, is in square brackets at every reveal, as the picture
+/// frames it.
 pub fn hint_text(
     regions: &Regions,
     outcome: &Outcome,
-    hint: &Hint,
+    (hint, asked): (&Hint, Option<Cell>),
     color: bool,
     reveal: Reveal,
     stars: usize,
@@ -522,7 +524,10 @@ pub fn hint_text(
                 // The mark to fix, and what its proof rules out, in red.
                 let fg =
                     if mistake || (symbol == '\u{b7}' && hint.fix.is_some()) { "31" } else { text_on([red, g, b]) };
-                let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m {symbol} \x1b[0m");
+                let (open, close) = if asked == Some(cell) { ('[', ']') } else { (' ', ' ') };
+                let _ = write!(out, "\x1b[48;2;{red};{g};{b};{fg}{style}m{open}{symbol}{close}\x1b[0m");
+            } else if asked == Some(cell) {
+                let _ = write!(out, "[{symbol}]");
             } else if used {
                 let _ = write!(out, "({symbol})");
             } else {
@@ -543,7 +548,10 @@ pub fn hint_text(
             None => format!("\u{b7} ruled out by your {}", if stars == 1 { "crowns" } else { "stars" }),
         },
     ];
-    let legend: Vec<String> = words.into_iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| w).collect();
+    let mut legend: Vec<String> = words.into_iter().zip(shown).filter(|(_, s)| *s).map(|(w, _)| w).collect();
+    if asked.is_some() {
+        legend.push("[ ] the cell asked about".to_string());
+    }
     if !legend.is_empty() {
         let _ = writeln!(out, "  ({})", legend.join(", "));
     }

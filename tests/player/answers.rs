@@ -57,7 +57,7 @@ fn a_last_cell_nudge_shows_the_named_unit_as_the_player_sees_it() {
             let blank = regions.cells().filter(|&c| named(c) && marks.get(c) == Mark::Blank).count();
             let mut faults = Vec::new();
             for reveal in [Reveal::Nudge, Reveal::Reason] {
-                let text = hint_text(regions, &outcome, &h, false, reveal, 1);
+                let text = hint_text(regions, &outcome, (&h, None), false, reveal, 1);
                 let symbols = board_symbols(&text, regions.n());
                 let open = regions
                     .cells()

@@ -499,6 +499,16 @@ fn why_answers_a_cell_and_refuses_one_off_the_board() {
     let said = reveal_lines(&text);
     assert!(said.last().unwrap().contains("one cell left for its queen: row 2, column 6."), "{text}");
     assert!(!said.iter().any(|l| l.contains("So row 2, column 6")), "the conclusion said twice: {text}");
+    // The cell asked about is in square brackets, as the legend says: row 2, column 6.
+    let framed: Vec<(usize, usize)> = text
+        .lines()
+        .skip(said.len() + 1)
+        .take(9)
+        .enumerate()
+        .flat_map(|(r, l)| l.match_indices('[').map(move |(at, _)| (r, (at - 2) / 3)).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(framed, [(1, 5)], "{text}");
+    assert!(text.contains("[ ] the cell asked about"), "{text}");
     // Not a cell: a usage error; off the board: that input fails.
     let bad = queens().args(["why", "x3", "--no-image"]).arg(&p).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));

@@ -105,7 +105,11 @@ pub(super) fn render(
             text.push_str(&format!(" -> {}", names::path(out)));
         }
         text.push('\n');
-        text.push_str(&explain::hint_text(regions, outcome, h, opts.color, opts.reveal, stars));
+        let asked = match opts.mode {
+            Mode::Why(cell) => Some(cell),
+            _ => None,
+        };
+        text.push_str(&explain::hint_text(regions, outcome, (h, asked), opts.color, opts.reveal, stars));
         // Something more to show (a step, a mistake's fix, a chain): how to see it.
         let more = h.step.is_some() || h.fix.is_some();
         let next = match opts.reveal {
