@@ -89,7 +89,8 @@ pub fn picture(mut image: RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     let size = (grid.py * 0.4).max(f64::from(board.width()) / 22.0);
     let mut text = hint.reveals.reveal(look.reveal).to_string();
     if look.reveal == Reveal::Answer && hint.fix.is_some() && !hint.implied.is_empty() {
-        text.push_str(&format!("\n(Red dots: {PROOF_DOTS}.)"));
+        let marks = if look.glyph == Glyph::Star { "crosses" } else { "dots" };
+        text.push_str(&format!("\n(Red {marks}: {PROOF_DOTS}.)"));
     }
     banner::below(&board, &text, size as f32)
 }
@@ -144,13 +145,18 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     // What the player's crowns rule out inside the outlined units, as the
     // terminal's `·`: "one cell left" then shows one cell left.
     // A mistake's are what its proof rules out: larger, in the ring's red edged
-    // in white, apart from the player's own marks.
+    // in white, apart from the player's own marks; crosses on a Star Battle
+    // board, whose players mark dots, so that the shape tells them apart too.
     let proof = hint.fix.is_some();
     let dot = (grid.px.min(grid.py) * if proof { 0.1 } else { 0.07 }).max(if proof { 3.0 } else { 2.0 }) as i32;
     for &cell in hint.implied.iter().filter(|c| units.iter().any(|u| u[c.row * n + c.col])) {
         let at = grid.center(cell);
         let at = (at.0 as i32, at.1 as i32);
-        if proof {
+        if proof && look.glyph == Glyph::Star {
+            let half = grid.px.min(grid.py) * 0.16;
+            overlay::draw_x(img, grid.center(cell), half, width + 2.0, [255, 255, 255]);
+            overlay::draw_x(img, grid.center(cell), half, width, overlay::MISTAKE);
+        } else if proof {
             imageproc::drawing::draw_filled_circle_mut(img, at, dot + 1, Rgb([255, 255, 255]));
             imageproc::drawing::draw_filled_circle_mut(img, at, dot, Rgb(overlay::MISTAKE));
         } else {

@@ -18,9 +18,6 @@ const SAID = ["where to look", "the reason", "the answer"];
 const MORE = ["Hint", "Show the reason", "Show the answer"];
 /** What to do once a question is left without a change to the board. */
 const PLAY_ON = "Play on the board. Stuck? Press Hint.";
-/** What the red dots of a mark to fix mean (the terminal's legend and the
- *  picture's banner say the same: `output::hint::PROOF_DOTS`). */
-const DOTS = "Red dots: ruled out if that mark stays.";
 
 /** Sends `body` (text, or the screenshot's Blob) to `path` and gives back `{status, rec}` (rec null when not JSON). */
 export function post(path, body) {
@@ -152,6 +149,10 @@ export function makeAnswers(ui, game) {
   }
 
   const piece = () => (starry(game.pos()) ? "star" : "crown");
+  /** What the red marks of a mark to fix mean (the terminal's legend and the
+   *  picture's banner say the same: `output::hint::PROOF_DOTS`): dots, or on a
+   *  Star Battle board, whose players mark dots, crosses. */
+  const proofMarks = () => "Red " + (starry(game.pos()) ? "crosses" : "dots") + ": ruled out if that mark stays.";
 
   /** Words of several lines as said beside the board: the first line, the numbered
    *  lines as a list (their numbers left to it), and a last line that is not
@@ -205,7 +206,7 @@ export function makeAnswers(ui, game) {
     });
     const next = stage === 1 ? "Press Show the reason for why." :
       stage === 2 ? (fixing ? "Press Show the answer for the mark to fix." : "Press Show the answer for what it decides.") :
-        fixing ? (rec.implied && rec.implied.length ? DOTS + " " : "") + "Tap the ringed mark to change it, or press Fix it." :
+        fixing ? (rec.implied && rec.implied.length ? proofMarks() + " " : "") + "Tap the ringed mark to change it, or press Fix it." :
           walking ? "Press Next step for the step after it." : "Play it on the board, or press Play it.";
     say(title + " \u00b7 " + SAID[stage - 1] + ".", sentence, next, list, after);
     // At the answer the next thing is to play it: Hint comes back once the board changes.
@@ -257,7 +258,7 @@ export function makeAnswers(ui, game) {
       // decided; what the proof rules out where it breaks is dotted.
       ({ sentence, list, after } = lines(sentence));
       layer.out = rec.implied;
-      next = (rec.implied && rec.implied.length ? DOTS + " " : "") + "Tap the ringed mark to change it, or press Why? and tap another cell.";
+      next = (rec.implied && rec.implied.length ? proofMarks() + " " : "") + "Tap the ringed mark to change it, or press Why? and tap another cell.";
     } else if (stage === 2 && sentence) {
       // A reason of several steps is a list: its first line says how many, then
       // one numbered step a line.
