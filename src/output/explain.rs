@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::output::report::{difficulty_json, region_color, text_on, DifficultyJson, ErrorJson};
+use crate::output::overlay::Glyph;
+use crate::output::report::{cell_pairs, difficulty_json, region_color, text_on, DifficultyJson, ErrorJson};
 use crate::pipeline::{Explanation, Outcome};
 use crate::puzzle::marks::Mark;
 use crate::puzzle::{region_letter, Cell, Regions};
@@ -196,7 +197,7 @@ impl<'a> ExplainJson<'a> {
             marks: outcome
                 .marks
                 .as_ref()
-                .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
+                .map(|m| MarksJson { queens: cell_pairs(&m.queens()), crosses: cell_pairs(&m.crosses()) })
                 .unwrap_or_default(),
             mistakes: players.map(|p| p.fixes.iter().filter_map(MistakeJson::new).collect()).unwrap_or_default(),
             steps: ex.map(|e| e.steps.iter().map(StepJson::new).collect()).unwrap_or_default(),
@@ -365,10 +366,6 @@ pub(crate) struct HintJson<'a> {
     pub error: Option<ErrorJson>,
 }
 
-fn pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
-    cells.iter().map(|c| [c.row, c.col]).collect()
-}
-
 impl<'a> HintJson<'a> {
     /// The record of `outcome` and its `hint`, as far as `reveal`.
     pub fn new(input: &'a str, outcome: &'a Outcome, hint: Option<&Hint>, reveal: Reveal) -> Self {
@@ -377,7 +374,7 @@ impl<'a> HintJson<'a> {
         let marks = outcome
             .marks
             .as_ref()
-            .map(|m| MarksJson { queens: pairs(&m.queens()), crosses: pairs(&m.crosses()) })
+            .map(|m| MarksJson { queens: cell_pairs(&m.queens()), crosses: cell_pairs(&m.crosses()) })
             .unwrap_or_default();
         let step = hint.and_then(|h| match (&h.step, h.fix) {
             (Some(s), _) => Some(StepJson::new(s).up_to(reveal, &h.look)),
@@ -431,7 +428,7 @@ impl<'a> HintJson<'a> {
                 })
                 .unwrap_or_default(),
             // A mistake's are where its proof breaks: the answer's to show.
-            implied: hint.filter(|h| h.fix.is_none() || answer).map(|h| pairs(&h.implied)).unwrap_or_default(),
+            implied: hint.filter(|h| h.fix.is_none() || answer).map(|h| cell_pairs(&h.implied)).unwrap_or_default(),
             solved: hint.is_some_and(|h| h.solved),
             fixing: hint.is_some_and(|h| h.fix.is_some()),
             hint: step,
@@ -446,10 +443,9 @@ impl<'a> HintJson<'a> {
 /// The terminal's symbol for a star: `Q` (a queen) on a Queens board, `*` on a Star
 /// Battle board (K ≥ 2, or read from its borders alone), as the bordered board prints.
 pub(crate) fn star_symbol(stars: usize, from_borders: bool) -> char {
-    if stars > 1 || from_borders {
-        '*'
-    } else {
-        'Q'
+    match Glyph::for_board(stars, from_borders) {
+        Glyph::Star => '*',
+        Glyph::Crown => 'Q',
     }
 }
 

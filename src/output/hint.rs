@@ -150,12 +150,12 @@ pub fn draw_mut(img: &mut RgbImage, grid: &Grid, regions: &Regions, hint: &Hint,
     let proof = hint.fix.is_some();
     let dot = (grid.px.min(grid.py) * if proof { 0.1 } else { 0.07 }).max(if proof { 3.0 } else { 2.0 }) as i32;
     for &cell in hint.implied.iter().filter(|c| units.iter().any(|u| u[c.row * n + c.col])) {
-        let at = grid.center(cell);
-        let at = (at.0 as i32, at.1 as i32);
+        let centre = grid.center(cell);
+        let at = (centre.0 as i32, centre.1 as i32);
         if proof && look.glyph == Glyph::Star {
             let half = grid.px.min(grid.py) * 0.16;
-            overlay::draw_x(img, grid.center(cell), half, width + 2.0, [255, 255, 255]);
-            overlay::draw_x(img, grid.center(cell), half, width, overlay::MISTAKE);
+            overlay::draw_x(img, centre, half, width + 2.0, [255, 255, 255]);
+            overlay::draw_x(img, centre, half, width, overlay::MISTAKE);
         } else if proof {
             imageproc::drawing::draw_filled_circle_mut(img, at, dot + 1, Rgb([255, 255, 255]));
             imageproc::drawing::draw_filled_circle_mut(img, at, dot, Rgb(overlay::MISTAKE));

@@ -112,7 +112,8 @@ pub struct MarksJson {
     pub unsure: Vec<[usize; 2]>,
 }
 
-fn cell_pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
+/// Cells as the JSON writes them, `[row, col]` 0-based.
+pub(crate) fn cell_pairs(cells: &[Cell]) -> Vec<[usize; 2]> {
     cells.iter().map(|c| [c.row, c.col]).collect()
 }
 

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::output::explain::{StepJson, UsesJson};
-use crate::output::report::ErrorJson;
+use crate::output::report::{cell_pairs, ErrorJson};
 use crate::pipeline::Outcome;
 use crate::puzzle::{Cell, Regions};
 use crate::solve::logic::why::Why;
@@ -83,9 +83,9 @@ impl<'a> WhyJson<'a> {
                 .unwrap_or_default(),
             implied: why
                 .map(|w| match &w.mistake {
-                    Some(h) if answer => h.implied.iter().map(|c| [c.row, c.col]).collect(),
+                    Some(h) if answer => cell_pairs(&h.implied),
                     Some(_) => Vec::new(),
-                    None => w.implied.iter().map(|c| [c.row, c.col]).collect(),
+                    None => cell_pairs(&w.implied),
                 })
                 .unwrap_or_default(),
             output: None,

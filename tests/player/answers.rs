@@ -224,10 +224,11 @@ fn explain_json_on_a_played_screenshot_has_its_marks_and_no_picture_unasked() {
     assert!(v["difficulty"].is_object(), "the puzzle's grade, from the empty board");
 }
 
+/// A labelled screenshot of either played corpus: its file and its wrong marks.
 #[derive(serde::Deserialize)]
-struct Labelled {
-    file: String,
-    mistakes: Vec<[usize; 2]>,
+pub(crate) struct Labelled {
+    pub(crate) file: String,
+    pub(crate) mistakes: Vec<[usize; 2]>,
 }
 
 /// The pixel at the centre of `cell` on `img` (whose board lattice is `grid`).

@@ -2,7 +2,9 @@
 //! on the cell's true state, and is no longer than the engine's own path to that
 //! cell; a wrong mark is answered as the mistake it is.
 
+use crate::answers::Labelled;
 use crate::common;
+use crate::hints_corpus::assert_no_faults;
 
 use std::path::Path;
 
@@ -261,12 +263,6 @@ fn why_about_a_cell_the_first_hint_decides_is_no_longer_and_no_harder_than_the_h
 /// outlines, and dots the proof's cells at the answer only (the page draws its
 /// record; the terminal and the picture draw the hint), never the proof's steps
 /// as decided: they hold only with the wrong mark in place.
-#[derive(serde::Deserialize)]
-struct Labelled {
-    file: String,
-    mistakes: Vec<[usize; 2]>,
-}
-
 #[test]
 fn why_about_a_wrong_mark_is_its_fix_with_the_hints_dots_at_the_answer_only() {
     let Some(dir) = common::corpus_or_skip() else { return };
@@ -297,11 +293,9 @@ fn why_about_a_wrong_mark_is_its_fix_with_the_hints_dots_at_the_answer_only() {
             let cell = format!("r{r}c{c}");
             let mut faults = Vec::new();
             let mut dotted = 0;
-            for reveal in ["nudge", "reason", "answer"] {
+            for (reveal, key) in [("nudge", "nudge"), ("reason", "reason"), ("answer", "text")] {
                 let h = run(&["hint", "--reveal", reveal], &path);
                 let w = run(&["why", &cell, "--reveal", reveal], &path);
-                let key = ["nudge", "reason", "text"]
-                    [["nudge", "reason", "answer"].iter().position(|&x| x == reveal).unwrap()];
                 if w[key] != h["hint"][key] {
                     faults.push(format!(
                         "{} {cell} {reveal}: why says {}, the hint {}",
@@ -318,13 +312,11 @@ fn why_about_a_wrong_mark_is_its_fix_with_the_hints_dots_at_the_answer_only() {
                         ));
                     }
                     // The hint's step lists the mark too; the why record names it as its cell.
-                    for unit in ["rows", "cols", "regions"] {
-                        if w["look"][unit] != h["hint"]["uses"][unit] {
-                            faults.push(format!(
-                                "{} {cell}: why outlines {}, the hint {}",
-                                shot.file, w["look"], h["hint"]["uses"]
-                            ));
-                        }
+                    if ["rows", "cols", "regions"].iter().any(|&unit| w["look"][unit] != h["hint"]["uses"][unit]) {
+                        faults.push(format!(
+                            "{} {cell}: why outlines {}, the hint {}",
+                            shot.file, w["look"], h["hint"]["uses"]
+                        ));
                     }
                 } else if !implied.is_empty() {
                     faults.push(format!("{} {cell} {reveal}: dots before the answer: {}", shot.file, w["implied"]));
@@ -334,12 +326,7 @@ fn why_about_a_wrong_mark_is_its_fix_with_the_hints_dots_at_the_answer_only() {
         })
         .collect();
     let faults: Vec<&String> = results.iter().flat_map(|r| &r.1).collect();
-    assert!(
-        faults.is_empty(),
-        "{} faults:\n{}",
-        faults.len(),
-        faults.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
-    );
+    assert_no_faults(&faults);
     let dotted = results.iter().filter(|r| r.0 > 0).count();
     assert!(dotted >= 5, "only {dotted} wrong marks whose why has dots: the test checks little");
 }

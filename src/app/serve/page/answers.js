@@ -281,7 +281,12 @@ export function makeAnswers(ui, game) {
     ui.hint.hidden = false;
     ui.hint.textContent = stage < 3 ? MORE[stage] : MORE[0];
     ui.apply.hidden = true;
-    // Back at every stage: to the hint it was asked from, else to playing on.
+    showBack();
+  }
+
+  /** Back, at every stage of a why and while a cell is being picked: to the hint
+   *  it was asked from, else to playing on (`leaveWhy`). */
+  function showBack() {
     ui.back.hidden = false;
     ui.back.textContent = saved ? "\u2190 Back to the hint" : "\u2190 Back";
   }
@@ -324,8 +329,7 @@ export function makeAnswers(ui, game) {
     ui.title.textContent = "Why?";
     ui.apply.hidden = true;
     ui.hint.hidden = true;
-    ui.back.hidden = false;
-    ui.back.textContent = saved ? "\u2190 Back to the hint" : "\u2190 Back";
+    showBack();
     say("Why?", "Tap a cell to ask about it.", "Press Why? again to play on instead.");
   });
 
